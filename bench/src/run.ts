@@ -1,0 +1,92 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+
+/**
+ * `npm run bench`: starts the app as `npm start` does (embedded PostgreSQL, a
+ * fresh DATA_DIR) on a free loopback port and prints one line per benchmark.
+ * Numbers, not pass/fail: compare them across commits on the same machine.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startApp(): Promise<{ base: string; stop: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'butterfic-bench-'));
+  fs.chmodSync(dataDir, 0o755);
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(root, 'server'),
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/v1/health/`)).ok) break;
+    } catch {
+      /* starting */
+    }
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error('the app did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    base,
+    stop: async () => {
+      const done = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await done;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function load(name: string, url: string, init: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {}) {
+  const result = await autocannon({ url, connections: 50, duration: 5, ...init });
+  console.log(
+    `bench ${name} rps=${Math.round(result.requests.average)} p99_ms=${result.latency.p99} errors=${result.errors} non2xx=${result.non2xx}`,
+  );
+}
+
+function webBundleSize(): void {
+  const dist = path.join(root, 'web/dist');
+  const index = path.join(dist, 'index.html');
+  if (!fs.existsSync(index)) {
+    console.log('bench web_initial_js_gzip_kb=skipped (run npm run build first)');
+    return;
+  }
+  const html = fs.readFileSync(index, 'utf8');
+  const scripts = [
+    ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+  ].map((m) => m[1]!);
+  const bytes = scripts.reduce((sum, src) => sum + gzipSync(fs.readFileSync(path.join(dist, src))).length, 0);
+  console.log(`bench web_initial_js_gzip_kb=${(bytes / 1024).toFixed(1)}`);
+}
+
+const app = await startApp();
+try {
+  await load('health', `${app.base}/api/v1/health/`);
+  await load('spa_deep_link', `${app.base}/explore/persona/abc`);
+  await load('invalid_input', `${app.base}/api/v1/report/`, {
+    method: 'POST',
+    body: '{"target_type":1}',
+    headers: { 'content-type': 'application/json' },
+  });
+  webBundleSize();
+} finally {
+  await app.stop();
+}

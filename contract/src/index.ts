@@ -1,0 +1,5 @@
+export * from './envelope';
+export * from './errors';
+export * from './languages';
+export * from './health';
+export * from './moderation';

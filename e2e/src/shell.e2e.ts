@@ -1,0 +1,72 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launch, newPage, PHONE, snap } from './browser';
+import { texts } from './locales';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const CASES = [
+  { locale: 'en-US', lang: 'en' },
+  { locale: 'ko-KR', lang: 'ko' },
+] as const;
+
+describe.each(CASES)('the app shell in $locale', ({ locale, lang }) => {
+  const t = texts[lang];
+  const tabs = [
+    { name: t.nav.explore, path: '/explore', heading: t.screens.explore },
+    { name: t.nav.generate, path: '/article/create', heading: t.screens.create },
+    { name: t.nav.profile, path: '/user', heading: t.screens.user },
+  ];
+  for (const [size, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    it(`clicks through the tab bar on a ${size}`, async () => {
+      const { context, page } = await newPage(browser, { locale, viewport });
+      await page.goto('/explore');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      const nav = page.getByRole('navigation', { name: t.nav.label });
+      for (const tab of [...tabs].reverse().concat(tabs[0]!)) {
+        const link = nav.getByRole('link', { name: tab.name, exact: true });
+        await link.click();
+        await page.waitForURL((url) => url.pathname === tab.path);
+        await expect.poll(() => link.getAttribute('aria-current')).toBe('page');
+        await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(tab.heading);
+        expect(await page.title()).toBe(`${tab.heading} · Butterfic`);
+        await snap(page, `shell-${lang}-${size}-${tab.path.replaceAll('/', '_')}`);
+      }
+      await context.close();
+    });
+  }
+});
+
+describe('deep links and languages', () => {
+  it('serves a deep link, switches the language at once, remembers it and goes back', async () => {
+    const { context, page } = await newPage(browser, { locale: 'en-US', viewport: PHONE });
+    await page.goto('/explore/persona/anything');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(texts.en.screens.persona);
+    // Back on the first screen of a visit leads to the screen's parent.
+    await page.getByRole('button', { name: texts.en.common.back }).click();
+    await page.waitForURL((url) => url.pathname === '/explore');
+    await page.goto('/change-language');
+    await page.getByRole('radio', { name: '日本語' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(texts.ja.screens.changeLanguage);
+    expect(await page.getByRole('radio', { name: '日本語' }).getAttribute('aria-checked')).toBe('true');
+    await snap(page, 'change-language-ja-phone');
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(texts.ja.screens.changeLanguage);
+    await page.getByRole('button', { name: texts.ja.common.back }).click();
+    await page.waitForURL((url) => url.pathname === '/user');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(texts.ja.screens.user);
+    await page.goto('/no/such/page');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(texts.ja.notFound.title);
+    await snap(page, 'not-found-ja-phone');
+    await context.close();
+  });
+});

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from './db';
+import type { Env } from './env';
+import { healthRoutes } from './modules/health/routes';
+import { moderationRoutes } from './modules/moderation/routes';
+import { installEnvelope } from './plugins/envelope';
+import { installLocale } from './plugins/locale';
+import { installSecurityHeaders } from './plugins/security';
+import { installSpa } from './plugins/spa';
+
+export type Deps = {
+  env: Env;
+  database: Database;
+  version: string;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}
+
+export type BuildOptions = {
+  env: Env;
+  database: Database;
+  /** Folder of the built SPA (web/dist); null serves the API only. */
+  webDist?: string | null;
+  /** A pino logger; omitted means silent (tests). */
+  logger?: FastifyBaseLogger;
+  version?: string;
+};
+
+export const BODY_LIMIT = 1024 * 1024;
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** Builds the whole app without listening; main.ts and the tests both use it. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    trustProxy: 'loopback',
+    requestIdHeader: 'x-request-id',
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    forceCloseConnections: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', { env: options.env, database: options.database, version: options.version ?? '0.1.0' });
+
+  installLocale(app);
+  installSecurityHeaders(app);
+  installEnvelope(app);
+  await app.register(formbody, { bodyLimit: BODY_LIMIT });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(moderationRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await installSpa(app, options.webDist ?? null);
+  return app;
+}

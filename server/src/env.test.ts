@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv, parseDuration } from './env';
+
+describe('configuration', () => {
+  it('runs with no configuration at all, on the defaults of CONTRACT.md', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      PORT: 8080,
+      HOST: '127.0.0.1',
+      DATA_DIR: path.resolve('./data'),
+      ACCESS_TOKEN_TTL: 900,
+      REFRESH_TOKEN_TTL: 30 * 86400,
+      REQUIRE_EMAIL_VERIFICATION: true,
+      LLM_PROVIDER: 'offline',
+      GENERATION_WORKERS: 2,
+      PAYMENTS: 'sandbox',
+      PUBLIC_URL: 'http://127.0.0.1:8080',
+      ADMIN_EMAILS: [],
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('parses durations in the 2s, 10m, 1h and 30d forms', () => {
+    expect(parseDuration('2s')).toBe(2);
+    expect(parseDuration('10m')).toBe(600);
+    expect(parseDuration('1h')).toBe(3600);
+    expect(parseDuration('30d')).toBe(2_592_000);
+    expect(parseDuration('10')).toBeNull();
+    expect(parseDuration('0s')).toBeNull();
+    expect(parseDuration('1w')).toBeNull();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ ACCESS_TOKEN_TTL: '15 minutes' }, 'ACCESS_TOKEN_TTL'],
+    [{ REQUIRE_EMAIL_VERIFICATION: 'maybe' }, 'REQUIRE_EMAIL_VERIFICATION'],
+    [{ LLM_PROVIDER: 'gpt' }, 'LLM_PROVIDER'],
+    [{ LLM_PROVIDER: 'openai', LLM_BASE_URL: 'http://127.0.0.1:1234/v1' }, 'LLM_MODEL'],
+    [{ LLM_PROVIDER: 'llamacpp' }, 'LLM_MODEL_PATH'],
+    [{ GENERATION_WORKERS: '-1' }, 'GENERATION_WORKERS'],
+    [{ PAYMENTS: 'stripe' }, 'STRIPE_SECRET_KEY'],
+    [{ NODE_ENV: 'production' }, 'PAYMENTS'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL'],
+  ])('stops on %o with one line naming %s', (source, variable) => {
+    let error: unknown;
+    try {
+      loadEnv(source);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    expect((error as EnvError).variable).toBe(variable);
+    expect((error as EnvError).message).toContain(variable);
+    expect((error as EnvError).message).not.toContain('\n');
+  });
+
+  it('accepts a complete openai and stripe configuration', () => {
+    const env = loadEnv({
+      LLM_PROVIDER: 'openai',
+      LLM_BASE_URL: 'http://127.0.0.1:11434/v1',
+      LLM_MODEL: 'qwen2.5',
+      PAYMENTS: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      ADMIN_EMAILS: ' Ops@Example.com, ,b@x.io',
+      PUBLIC_URL: 'https://fic.example.com/',
+    });
+    expect(env.LLM_PROVIDER).toBe('openai');
+    expect(env.ADMIN_EMAILS).toEqual(['ops@example.com', 'b@x.io']);
+    expect(env.PUBLIC_URL).toBe('https://fic.example.com');
+  });
+});

@@ -1,0 +1,131 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only module that reads process.env. Every variable of CONTRACT.md
+ * section 2, parsed once; a bad value stops start-up with one line naming it.
+ */
+
+const DURATION = /^(\d+)(s|m|h|d)$/;
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86400 } as const;
+
+export function parseDuration(value: string): number | null {
+  const match = DURATION.exec(value.trim());
+  if (!match) return null;
+  const amount = Number(match[1]);
+  const unit = match[2] as keyof typeof UNIT_SECONDS;
+  const seconds = amount * UNIT_SECONDS[unit];
+  return seconds > 0 ? seconds : null;
+}
+
+const duration = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const seconds = parseDuration(value);
+      if (seconds === null) {
+        ctx.addIssue({ code: 'custom', message: `"${value}" is not a duration like 2s, 10m, 1h or 30d` });
+        return z.NEVER;
+      }
+      return seconds;
+    });
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+const postgresUrl = optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL');
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: postgresUrl,
+    JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
+    ACCESS_TOKEN_TTL: duration('15m'),
+    REFRESH_TOKEN_TTL: duration('30d'),
+    REQUIRE_EMAIL_VERIFICATION: bool(true),
+    LLM_PROVIDER: z.enum(['offline', 'openai', 'llamacpp'], { message: 'must be offline, openai or llamacpp' }).default('offline'),
+    LLM_BASE_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s) URL'),
+    LLM_API_KEY: optionalString,
+    LLM_MODEL: optionalString,
+    LLM_MODEL_PATH: optionalString,
+    GENERATION_WORKERS: z.coerce.number({ message: 'must be a whole number' }).int().min(0).max(1000).default(2),
+    SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL'),
+    MAIL_FROM: z.string().default('Butterfic <no-reply@butterfic.local>'),
+    PAYMENTS: z.enum(['stripe', 'sandbox'], { message: 'must be stripe or sandbox' }).default('sandbox'),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    PUBLIC_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s) URL'),
+    ADMIN_EMAILS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
+  })
+  .superRefine((env, ctx) => {
+    const need = (name: keyof typeof env, why: string) => ctx.addIssue({ code: 'custom', path: [name], message: `is required ${why}` });
+    if (env.LLM_PROVIDER === 'openai' && !env.LLM_MODEL) need('LLM_MODEL', 'when LLM_PROVIDER=openai');
+    if (env.LLM_PROVIDER === 'openai' && !env.LLM_BASE_URL && !env.LLM_API_KEY)
+      need('LLM_BASE_URL', 'when LLM_PROVIDER=openai (or set LLM_API_KEY for api.openai.com)');
+    if (env.LLM_PROVIDER === 'llamacpp' && !env.LLM_MODEL_PATH) need('LLM_MODEL_PATH', 'when LLM_PROVIDER=llamacpp');
+    if (env.PAYMENTS === 'stripe') {
+      if (!env.STRIPE_SECRET_KEY) need('STRIPE_SECRET_KEY', 'when PAYMENTS=stripe');
+      if (!env.STRIPE_PUBLISHABLE_KEY) need('STRIPE_PUBLISHABLE_KEY', 'when PAYMENTS=stripe');
+      if (!env.STRIPE_WEBHOOK_SECRET) need('STRIPE_WEBHOOK_SECRET', 'when PAYMENTS=stripe');
+    }
+    if (env.PAYMENTS === 'sandbox' && env.NODE_ENV === 'production')
+      ctx.addIssue({ code: 'custom', path: ['PAYMENTS'], message: 'sandbox never runs with NODE_ENV=production; set PAYMENTS=stripe' });
+  });
+
+type ParsedEnv = z.infer<typeof EnvSchema>;
+
+export type Env = Omit<ParsedEnv, 'DATA_DIR' | 'PUBLIC_URL'> & {
+  DATA_DIR: string;
+  PUBLIC_URL: string;
+};
+
+export class EnvError extends Error {
+  constructor(
+    public readonly variable: string,
+    detail: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${detail}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses configuration; throws EnvError whose message is one line naming the first bad variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    const raw = source[variable];
+    const shown = raw === undefined ? '' : ` (got "${raw.length > 60 ? raw.slice(0, 60) + '…' : raw}")`;
+    throw new EnvError(variable, `${issue?.message ?? 'is invalid'}${shown}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`).replace(/\/+$/, ''),
+  };
+}

@@ -1,0 +1,33 @@
+import { ERROR_CODES, type ErrorName } from '@butterfic/contract';
+
+/**
+ * The one error class of the server. Thrown anywhere; the envelope plugin maps
+ * it to its HTTP status and status_code (CONTRACT.md section 3) and a message
+ * in the request's language.
+ */
+export class AppError extends Error {
+  readonly code: number;
+  readonly http: number;
+  readonly data: unknown;
+  readonly headers: Record<string, string>;
+  readonly messageParams: Record<string, string | number>;
+
+  constructor(
+    readonly kind: ErrorName,
+    options: {
+      data?: unknown;
+      headers?: Record<string, string>;
+      params?: Record<string, string | number>;
+      /** Developer detail for logs; never shown to clients. */
+      detail?: string;
+    } = {},
+  ) {
+    super(options.detail ?? kind);
+    this.name = 'AppError';
+    this.code = ERROR_CODES[kind].code;
+    this.http = ERROR_CODES[kind].http;
+    this.data = options.data;
+    this.headers = options.headers ?? {};
+    this.messageParams = options.params ?? {};
+  }
+}

@@ -1,0 +1,176 @@
+import type { ErrorName, Language } from '@butterfic/contract';
+
+type Table = Record<ErrorName | 'success' | 'routeNotFound' | 'bodyTooLarge' | 'badJson' | 'unsupportedMedia', Record<Language, string>>;
+
+/** status_msg texts in the five languages. `{name}` placeholders are filled from AppError params. */
+export const MESSAGES: Table = {
+  success: { en: 'success', 'zh-CN': 'success', 'zh-TW': 'success', ko: 'success', ja: 'success' },
+  invalidInput: {
+    en: 'Some of the information sent is not valid.',
+    'zh-CN': '提交的信息有误，请检查后重试。',
+    'zh-TW': '提交的資訊有誤，請檢查後重試。',
+    ko: '보낸 정보 중 올바르지 않은 항목이 있습니다.',
+    ja: '送信された内容に正しくない項目があります。',
+  },
+  badJson: {
+    en: 'The request body is not valid JSON.',
+    'zh-CN': '请求内容不是有效的 JSON。',
+    'zh-TW': '請求內容不是有效的 JSON。',
+    ko: '요청 본문이 올바른 JSON이 아닙니다.',
+    ja: 'リクエスト本文が正しい JSON ではありません。',
+  },
+  bodyTooLarge: {
+    en: 'The request is too large.',
+    'zh-CN': '请求内容过大。',
+    'zh-TW': '請求內容過大。',
+    ko: '요청이 너무 큽니다.',
+    ja: 'リクエストが大きすぎます。',
+  },
+  unsupportedMedia: {
+    en: 'Send the request as JSON or as a form.',
+    'zh-CN': '请以 JSON 或表单格式发送请求。',
+    'zh-TW': '請以 JSON 或表單格式發送請求。',
+    ko: 'JSON 또는 폼 형식으로 요청을 보내 주세요.',
+    ja: 'JSON またはフォーム形式で送信してください。',
+  },
+  routeNotFound: {
+    en: 'There is no such API call.',
+    'zh-CN': '没有这个接口。',
+    'zh-TW': '沒有這個介面。',
+    ko: '존재하지 않는 API 호출입니다.',
+    ja: 'その API はありません。',
+  },
+  tokenExpired: {
+    en: 'Your session has expired. Please try again.',
+    'zh-CN': '登录已过期，请重试。',
+    'zh-TW': '登入已過期，請重試。',
+    ko: '세션이 만료되었습니다. 다시 시도해 주세요.',
+    ja: 'セッションの有効期限が切れました。もう一度お試しください。',
+  },
+  tokenInvalid: {
+    en: 'Please log in again.',
+    'zh-CN': '请重新登录。',
+    'zh-TW': '請重新登入。',
+    ko: '다시 로그인해 주세요.',
+    ja: 'もう一度ログインしてください。',
+  },
+  wrongPassword: {
+    en: 'The password is not correct.',
+    'zh-CN': '密码错误。',
+    'zh-TW': '密碼錯誤。',
+    ko: '비밀번호가 올바르지 않습니다.',
+    ja: 'パスワードが正しくありません。',
+  },
+  emailNotVerified: {
+    en: 'Please verify your e-mail address first.',
+    'zh-CN': '请先验证你的邮箱。',
+    'zh-TW': '請先驗證你的電子郵件。',
+    ko: '먼저 이메일 주소를 인증해 주세요.',
+    ja: '先にメールアドレスを認証してください。',
+  },
+  accountBlocked: {
+    en: 'This account has been suspended or banned.',
+    'zh-CN': '该账号已被暂停或封禁。',
+    'zh-TW': '此帳號已被暫停或封鎖。',
+    ko: '이 계정은 정지되었거나 차단되었습니다.',
+    ja: 'このアカウントは停止または凍結されています。',
+  },
+  forbidden: {
+    en: 'You are not allowed to do that.',
+    'zh-CN': '你没有权限进行此操作。',
+    'zh-TW': '你沒有權限進行此操作。',
+    ko: '이 작업을 할 권한이 없습니다.',
+    ja: 'この操作は許可されていません。',
+  },
+  accountNotFound: {
+    en: 'There is no account with this e-mail.',
+    'zh-CN': '该邮箱尚未注册。',
+    'zh-TW': '此電子郵件尚未註冊。',
+    ko: '이 이메일로 가입된 계정이 없습니다.',
+    ja: 'このメールアドレスのアカウントはありません。',
+  },
+  notFound: {
+    en: 'Not found.',
+    'zh-CN': '内容不存在。',
+    'zh-TW': '內容不存在。',
+    ko: '찾을 수 없습니다.',
+    ja: '見つかりません。',
+  },
+  emailTaken: {
+    en: 'This e-mail is already registered.',
+    'zh-CN': '该邮箱已被注册。',
+    'zh-TW': '此電子郵件已被註冊。',
+    ko: '이미 가입된 이메일입니다.',
+    ja: 'このメールアドレスは登録済みです。',
+  },
+  insufficientButter: {
+    en: "Oops? It seems you don't have enough Butter! Please recharge to obtain more Butter!",
+    'zh-CN': '哎呀？你的黄油好像不够了！请充值获取更多黄油！',
+    'zh-TW': '哎呀？你的奶油好像不夠了！請儲值取得更多奶油！',
+    ko: '앗? 버터가 부족한 것 같아요! 충전해서 버터를 더 받아 주세요!',
+    ja: 'おっと？バターが足りないようです！チャージしてバターを手に入れてください！',
+  },
+  codeUnknown: {
+    en: 'This code does not exist.',
+    'zh-CN': '兑换码不存在。',
+    'zh-TW': '兌換碼不存在。',
+    ko: '존재하지 않는 코드입니다.',
+    ja: 'このコードは存在しません。',
+  },
+  codeUsedUp: {
+    en: 'This code has already been used.',
+    'zh-CN': '该兑换码已被使用。',
+    'zh-TW': '此兌換碼已被使用。',
+    ko: '이미 사용된 코드입니다.',
+    ja: 'このコードは使用済みです。',
+  },
+  codeExpired: {
+    en: 'This code has expired.',
+    'zh-CN': '该兑换码已过期。',
+    'zh-TW': '此兌換碼已過期。',
+    ko: '만료된 코드입니다.',
+    ja: 'このコードは有効期限が切れています。',
+  },
+  codeOwn: {
+    en: 'You cannot use your own invitation code.',
+    'zh-CN': '不能使用自己的邀请码。',
+    'zh-TW': '不能使用自己的邀請碼。',
+    ko: '자신의 초대 코드는 사용할 수 없습니다.',
+    ja: '自分の招待コードは使えません。',
+  },
+  codeAlreadyUsedOne: {
+    en: 'You have already used an invitation code.',
+    'zh-CN': '你已经使用过邀请码了。',
+    'zh-TW': '你已經使用過邀請碼了。',
+    ko: '이미 초대 코드를 사용했습니다.',
+    ja: '招待コードはすでに使用済みです。',
+  },
+  verificationFailed: {
+    en: 'Verification failed, please try again',
+    'zh-CN': '验证失败，请重试',
+    'zh-TW': '驗證失敗，請重試',
+    ko: '인증에 실패했습니다. 다시 시도해 주세요',
+    ja: '認証に失敗しました。もう一度お試しください',
+  },
+  rateLimited: {
+    en: 'Too many attempts. Please wait {seconds} s and try again.',
+    'zh-CN': '操作太频繁，请 {seconds} 秒后再试。',
+    'zh-TW': '操作太頻繁，請 {seconds} 秒後再試。',
+    ko: '시도가 너무 많습니다. {seconds}초 후에 다시 시도해 주세요.',
+    ja: '試行回数が多すぎます。{seconds} 秒後にもう一度お試しください。',
+  },
+  internal: {
+    en: 'Something went wrong on our side. Please try again.',
+    'zh-CN': '服务器出错了，请稍后重试。',
+    'zh-TW': '伺服器出錯了，請稍後重試。',
+    ko: '서버에 문제가 발생했습니다. 다시 시도해 주세요.',
+    ja: 'サーバーでエラーが発生しました。もう一度お試しください。',
+  },
+};
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function message(key: MessageKey, lang: Language, params: Record<string, string | number> = {}): string {
+  const template = MESSAGES[key][lang] ?? MESSAGES[key].en;
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+}

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { buildApp } from './app';
+import { openDatabase } from './db';
+import { EnvError, loadEnv, type Env } from './env';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const WEB_DIST = path.resolve(here, '../../web/dist');
+
+function readEnv(): Env {
+  try {
+    return loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const env = readEnv();
+const logger = pino({ level: env.LOG_LEVEL, base: { pid: process.pid } });
+fs.mkdirSync(env.DATA_DIR, { recursive: true });
+
+const database = await openDatabase(env, (line) => logger.info(line)).catch((error: Error) => {
+  logger.fatal(`database start-up failed: ${error.message}`);
+  process.exit(1);
+});
+
+const app = await buildApp({ env, database, webDist: WEB_DIST, logger });
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info(`${signal} received: draining requests and stopping`);
+  const force = setTimeout(() => {
+    logger.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, env.SHUTDOWN_GRACE_MS + 900);
+  force.unref();
+  try {
+    await Promise.race([app.close(), new Promise((r) => setTimeout(r, env.SHUTDOWN_GRACE_MS))]);
+    await database.close();
+    logger.info('stopped cleanly');
+    process.exit(0);
+  } catch (error) {
+    logger.error({ err: error }, 'error during shutdown');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+try {
+  await app.listen({ port: env.PORT, host: env.HOST });
+} catch (error) {
+  logger.fatal(`cannot listen on ${env.HOST}:${env.PORT}: ${(error as Error).message}`);
+  await database.close();
+  process.exit(1);
+}
+
+const defaults = [
+  database.kind === 'embedded' ? `database: embedded PostgreSQL in ${env.DATA_DIR}` : 'database: DATABASE_URL',
+  env.LLM_PROVIDER === 'offline' ? 'LLM: built-in offline writer (set LLM_PROVIDER for a real model)' : `LLM: ${env.LLM_PROVIDER}`,
+  env.SMTP_URL ? 'mail: SMTP' : `mail: dev outbox ${path.join(env.DATA_DIR, 'outbox.jsonl')}`,
+  env.PAYMENTS === 'sandbox' ? 'payments: sandbox (no real charges)' : 'payments: Stripe',
+];
+logger.info(`serving ${env.PUBLIC_URL} — ${defaults.join('; ')}`);
+if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) logger.warn('web/dist is missing: run npm run build to serve the web app');

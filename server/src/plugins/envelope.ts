@@ -1,0 +1,64 @@
+import type { Envelope } from '@butterfic/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+import { message, type MessageKey } from '../lib/messages';
+
+/** Wraps a handler's result in the success envelope of CONTRACT.md section 3. */
+export function ok<T>(data: T): Envelope<T> {
+  return { base_resp: { status_code: 0, status_msg: 'success' }, data };
+}
+
+function send(reply: FastifyReply, http: number, code: number, msg: string, data?: unknown) {
+  const body: Record<string, unknown> = { base_resp: { status_code: code, status_msg: msg } };
+  if (data !== undefined) body.data = data;
+  // The body is already the envelope: skip the route's success serializer.
+  return reply.code(http).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
+}
+
+function fieldErrors(error: { validation: { instancePath: string; message?: string }[]; validationContext?: string }) {
+  const fields: Record<string, string> = {};
+  for (const issue of error.validation) {
+    const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
+    fields[key] ??= issue.message ?? 'invalid';
+  }
+  return fields;
+}
+
+const CLIENT_ERRORS: Record<string, { http: number; key: MessageKey }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { http: 400, key: 'badJson' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { http: 400, key: 'badJson' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { http: 413, key: 'bodyTooLarge' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { http: 415, key: 'unsupportedMedia' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { http: 400, key: 'invalidInput' },
+};
+
+/** One error handler and one not-found answer for the whole API. */
+export function installEnvelope(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const lang = request.lang ?? 'en';
+    if (error instanceof AppError) {
+      if (error.http >= 500) request.log.error({ err: error }, 'internal error');
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      return send(reply, error.http, error.code, message(error.kind, lang, error.messageParams), error.data);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return send(reply, 400, 400001, message('invalidInput', lang), { fields: fieldErrors(error) });
+    }
+    const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
+    if (known) return send(reply, known.http, 400001, message(known.key, lang));
+    if (error.validation) {
+      return send(reply, 400, 400001, message('invalidInput', lang), { fields: fieldErrors(error as never) });
+    }
+    if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      if (error.statusCode === 429) return send(reply, 429, 429001, message('rateLimited', lang, { seconds: 60 }));
+      return send(reply, error.statusCode, 400001, message('invalidInput', lang));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, 500001, message('internal', lang), { request_id: request.id });
+  });
+}
+
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return send(reply, 404, 404001, message('routeNotFound', request.lang ?? 'en'));
+}

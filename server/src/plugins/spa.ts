@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendNotFound } from './envelope';
+
+/**
+ * Serves the built SPA from `webDist`: hashed files under /assets/ cached for a
+ * year, index.html never cached, and index.html for every other non-API GET so
+ * deep links work. Unknown /api/ paths answer the JSON envelope.
+ */
+export async function installSpa(app: FastifyInstance, webDist: string | null): Promise<void> {
+  const indexFile = webDist ? path.join(webDist, 'index.html') : null;
+  const hasIndex = indexFile !== null && fs.existsSync(indexFile);
+  if (webDist && hasIndex) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const rel = path.relative(webDist, filePath);
+        const policy =
+          rel === 'index.html'
+            ? 'no-cache'
+            : rel.startsWith('assets' + path.sep)
+              ? 'public, max-age=31536000, immutable'
+              : 'public, max-age=3600';
+        res.header('cache-control', policy);
+      },
+    });
+  }
+
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+
+  app.get('/', (_request, reply) =>
+    hasIndex ? sendIndex(reply) : reply.code(503).type('text/plain').send('The web app is not built yet: run npm run build.'),
+  );
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(pathname);
+    if (isApi || !wantsPage || !hasIndex || looksLikeFile) return sendNotFound(request, reply);
+    return sendIndex(reply);
+  });
+}

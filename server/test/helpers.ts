@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { connect, type Database } from '../src/db/client';
+import { loadEnv, type Env } from '../src/env';
+import { withDatabase } from './global-setup';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are arbitrary JSON, asserted field by field
+type JsonBody = any;
+
+export type TestContext = {
+  app: FastifyInstance;
+  env: Env;
+  database: Database;
+  baseUrl: string;
+  dataDir: string;
+  /** fetch against the running app; JSON bodies are encoded for you. */
+  request: (
+    method: string,
+    path: string,
+    init?: { body?: unknown; headers?: Record<string, string>; raw?: string },
+  ) => Promise<{ status: number; headers: Headers; body: JsonBody }>;
+  close: () => Promise<void>;
+};
+
+/** A fresh database cloned from the migrated template, and the app on a random loopback port. */
+export async function createTestContext(
+  options: { env?: Record<string, string>; webDist?: string | null; extend?: (app: FastifyInstance) => void } = {},
+): Promise<TestContext> {
+  const adminUrl = inject('adminUrl');
+  const name = `${inject('dbPrefix')}${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${admin.escapeIdentifier(name)} template ${admin.escapeIdentifier(inject('templateDb'))}`);
+  await admin.end();
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'butterfic-test-data-'));
+  const url = withDatabase(adminUrl, name);
+  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: url, PORT: '0', LOG_LEVEL: 'silent', ...options.env });
+  const database = connect(url, inject('dbKind'), { max: 10 });
+  const app = await buildApp({ env, database, webDist: options.webDist ?? null });
+  options.extend?.(app);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const request: TestContext['request'] = async (method, urlPath, init = {}) => {
+    const headers: Record<string, string> = { ...init.headers };
+    let body: string | undefined = init.raw;
+    if (init.body !== undefined) {
+      body = JSON.stringify(init.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(baseUrl + urlPath, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: response.status, headers: response.headers, body: parsed };
+  };
+
+  return {
+    app,
+    env,
+    database,
+    baseUrl,
+    dataDir,
+    request,
+    close: async () => {
+      await app.close();
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${cleanup.escapeIdentifier(name)} with (force)`);
+      await cleanup.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

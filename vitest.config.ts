@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects: `unit` (no database) and `integration` (the API in-process on
+ * a random port, each test file on its own database cloned from a migrated
+ * template). TEST_DB=external runs the integration project against
+ * TEST_DATABASE_URL instead of the embedded server.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{contract,server,web}/src/**/*.test.{ts,tsx}', 'server/test/**/*.unit.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['server/**/*.int.test.ts'],
+          exclude: ['**/node_modules/**'],
+          globalSetup: ['server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,27 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
+import { BottomSpinner } from '../../components/ui/Spinner';
+import { TabBar } from '../../components/ui/TabBar';
+import { Toasts } from '../../components/ui/Toasts';
+
+/** Every screen: skip link, content column, global overlay and toasts; tab screens add the tab bar. */
+export function Shell({ tabs }: { tabs: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className={`shell${tabs ? ' shell--tabs' : ''}`}>
+      <a className="skip-link" href="#main">
+        {t('common.skipToContent')}
+      </a>
+      {tabs ? <TabBar /> : null}
+      <main id="main" className="shell-main" tabIndex={-1}>
+        <Suspense fallback={<BottomSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <LoadingOverlay />
+      <Toasts />
+    </div>
+  );
+}

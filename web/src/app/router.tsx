@@ -1,0 +1,52 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { paths } from '../lib/paths';
+import { Shell } from './layouts/Shell';
+import { ChangeLanguage } from './routes/ChangeLanguage';
+import { NotFound } from './routes/NotFound';
+import { Placeholder } from './routes/Placeholder';
+
+const screen = (titleKey: string, tab = false) => <Placeholder titleKey={titleKey} tab={tab} />;
+
+/** Every route of SPEC.md section 2. Screens become real as their issues land. */
+export const routes: RouteObject[] = [
+  {
+    element: <Shell tabs />,
+    children: [
+      { path: paths.home, element: screen('screens.create', true) },
+      { path: paths.create, element: screen('screens.create', true) },
+      { path: '/article/create/:articleId', element: screen('screens.create', true) },
+      { path: paths.explore, element: screen('screens.explore', true) },
+      { path: paths.user, element: screen('screens.user', true) },
+    ],
+  },
+  {
+    element: <Shell tabs={false} />,
+    children: [
+      { path: paths.login, element: screen('screens.login') },
+      { path: paths.verify, element: screen('screens.verify') },
+      { path: '/explore/persona/:personaId', element: screen('screens.persona') },
+      { path: '/explore/post/:postId', element: screen('screens.post') },
+      { path: '/article/detail/:articleId', element: screen('screens.novel') },
+      { path: paths.works, element: screen('screens.works') },
+      { path: paths.myPosts, element: screen('screens.myPosts') },
+      { path: paths.favourites, element: screen('screens.favourites') },
+      { path: '/myworks/detail/:articleId', element: screen('screens.work') },
+      { path: '/myposts/detail/:postId', element: screen('screens.myPost') },
+      { path: paths.newPost, element: screen('screens.newPost') },
+      { path: '/newpost/bind/:articleId', element: screen('screens.newPost') },
+      { path: paths.changeLanguage, element: <ChangeLanguage /> },
+      { path: paths.agreement, element: screen('screens.agreement') },
+      { path: paths.about, element: screen('screens.about') },
+      { path: paths.redeem, element: screen('screens.redeem') },
+      { path: paths.invitation, element: screen('screens.invitation') },
+      { path: paths.recharge, element: screen('screens.recharge') },
+      { path: paths.rechargeComplete, element: screen('screens.rechargeComplete') },
+      { path: '/payout/:product', element: screen('screens.payout') },
+      { path: '/p/:slug', element: screen('screens.sample') },
+      { path: '/create', element: <Navigate to={paths.create} replace /> },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

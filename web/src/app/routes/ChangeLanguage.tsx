@@ -1,0 +1,38 @@
+import { LANGUAGES, LANGUAGE_NAMES } from '@butterfic/contract';
+import { Check } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { TopBar } from '../../components/ui/TopBar';
+import { changeLanguage } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
+import { useDocumentTitle } from '../useDocumentTitle';
+
+/** The five languages; a choice applies at once and is stored locally. */
+export function ChangeLanguage() {
+  const { t, i18n } = useTranslation();
+  useDocumentTitle(t('screens.changeLanguage'));
+  return (
+    <>
+      <TopBar title={t('screens.changeLanguage')} parent={paths.user} />
+      <ul className="list" role="radiogroup" aria-label={t('screens.changeLanguage')}>
+        {LANGUAGES.map((lang) => {
+          const selected = i18n.language === lang;
+          return (
+            <li key={lang}>
+              <button
+                type="button"
+                role="radio"
+                aria-checked={selected}
+                className="list-item"
+                lang={lang}
+                onClick={() => void changeLanguage(lang)}
+              >
+                <span className="grow">{LANGUAGE_NAMES[lang]}</span>
+                {selected ? <Check className="check" aria-hidden="true" /> : null}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
