@@ -25,7 +25,7 @@ export default tseslint.config(
   },
   {
     files: ['server/src/**/*.ts'],
-    ignores: ['server/src/env.ts'],
+    ignores: ['server/src/env.ts', 'server/src/**/*.test.ts'],
     rules: {
       'no-restricted-properties': [
         'error',

@@ -3,3 +3,4 @@ export * from './errors';
 export * from './languages';
 export * from './health';
 export * from './moderation';
+export * from './accounts';

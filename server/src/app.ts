@@ -5,8 +5,12 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db';
 import type { Env } from './env';
+import { loadSecrets, type Secrets } from './lib/secrets';
+import { createMailer, type Mailer } from './mail/transport';
+import { accountRoutes } from './modules/accounts/routes';
 import { healthRoutes } from './modules/health/routes';
 import { moderationRoutes } from './modules/moderation/routes';
+import { installAuth } from './plugins/auth';
 import { installEnvelope } from './plugins/envelope';
 import { installLocale } from './plugins/locale';
 import { installSecurityHeaders } from './plugins/security';
@@ -16,6 +20,8 @@ export type Deps = {
   env: Env;
   database: Database;
   version: string;
+  secrets: Secrets;
+  mailer: Mailer;
 };
 
 declare module 'fastify' {
@@ -32,6 +38,8 @@ export type BuildOptions = {
   /** A pino logger; omitted means silent (tests). */
   logger?: FastifyBaseLogger;
   version?: string;
+  /** Overrides the mailer chosen from SMTP_URL (tests). */
+  mailer?: Mailer;
 };
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -54,11 +62,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', { env: options.env, database: options.database, version: options.version ?? '0.1.0' });
+  const mailer = options.mailer ?? createMailer(options.env, app.log);
+  app.decorate('deps', {
+    env: options.env,
+    database: options.database,
+    version: options.version ?? '0.1.0',
+    secrets: loadSecrets(options.env),
+    mailer,
+  });
+  app.addHook('onClose', async () => mailer.close());
 
   installLocale(app);
   installSecurityHeaders(app);
   installEnvelope(app);
+  installAuth(app);
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
@@ -66,6 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     async (api) => {
       await api.register(healthRoutes);
       await api.register(moderationRoutes);
+      await api.register(accountRoutes);
     },
     { prefix: '/api/v1' },
   );

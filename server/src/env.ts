@@ -125,7 +125,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const env = result.data;
   return {
     ...env,
-    DATA_DIR: path.resolve(env.DATA_DIR),
+    // npm runs workspace scripts inside server/; INIT_CWD is where `npm start` was typed.
+    DATA_DIR: path.resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`).replace(/\/+$/, ''),
   };
 }

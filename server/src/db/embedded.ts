@@ -246,13 +246,34 @@ export async function startEmbeddedPostgres(options: { dataDir: string; log: Log
   }
 
   const database = options.database ?? PG_DB;
-  const orphan = runningServer(cluster);
-  if (orphan) {
-    log(`found a running embedded PostgreSQL (pid ${orphan.pid}, port ${orphan.port}) from an earlier run; using it`);
-    const url = urlFor(orphan.port, 'postgres');
-    await waitReady(url, orphan.pid, 30_000);
+  const ownerFile = path.join(dataDir, 'embedded-pg.owner');
+  const claim = () => fs.writeFileSync(ownerFile, String(process.pid));
+  const release = () => {
+    if (fs.existsSync(ownerFile) && fs.readFileSync(ownerFile, 'utf8').trim() === String(process.pid))
+      fs.rmSync(ownerFile, { force: true });
+  };
+  const running = runningServer(cluster);
+  if (running) {
+    const url = urlFor(running.port, 'postgres');
+    await waitReady(url, running.pid, 30_000);
     await ensureDatabase(url, database);
-    return { url: urlFor(orphan.port, database), dataDir: cluster, port: orphan.port, stop: () => stopPid(orphan.pid) };
+    const owner = fs.existsSync(ownerFile) ? Number(fs.readFileSync(ownerFile, 'utf8').trim()) : NaN;
+    if (Number.isInteger(owner) && owner !== process.pid && pidAlive(owner)) {
+      // Another live process (the app, while this is the admin CLI) runs it: share it, never stop it.
+      log(`using the embedded PostgreSQL of process ${owner} (port ${running.port})`);
+      return { url: urlFor(running.port, database), dataDir: cluster, port: running.port, stop: async () => undefined };
+    }
+    log(`found a running embedded PostgreSQL (pid ${running.pid}, port ${running.port}) left by an earlier run; adopting it`);
+    claim();
+    return {
+      url: urlFor(running.port, database),
+      dataDir: cluster,
+      port: running.port,
+      stop: async () => {
+        await stopPid(running.pid);
+        release();
+      },
+    };
   }
 
   let lastError: unknown;
@@ -287,7 +308,16 @@ export async function startEmbeddedPostgres(options: { dataDir: string; log: Log
       const url = urlFor(port, 'postgres');
       await waitReady(url, pid, 60_000);
       await ensureDatabase(url, database);
-      return { url: urlFor(port, database), dataDir: cluster, port, stop: () => stopPid(pid) };
+      claim();
+      return {
+        url: urlFor(port, database),
+        dataDir: cluster,
+        port,
+        stop: async () => {
+          await stopPid(pid);
+          release();
+        },
+      };
     } catch (error) {
       lastError = error;
       await stopPid(pid, 3000);

@@ -1,4 +1,5 @@
-import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Key/value facts about this installation (schema seeds, first start). */
 export const appMeta = pgTable('app_meta', {
@@ -24,3 +25,100 @@ export const reports = pgTable(
   },
   (t) => [index('reports_open_idx').on(t.status, t.createdAt)],
 );
+
+/** Accounts. `balance` is the Butter balance; the ledger below holds every change of it. */
+export const users = pgTable(
+  'users',
+  {
+    uid: text('uid').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    gender: text('gender').notNull().default('female'),
+    language: text('language', { enum: ['en', 'zh-CN', 'zh-TW', 'ko', 'ja'] })
+      .notNull()
+      .default('en'),
+    status: text('status', { enum: ['active', 'suspended', 'banned'] })
+      .notNull()
+      .default('active'),
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    statusReason: text('status_reason'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    adultConfirmedAt: timestamp('adult_confirmed_at', { withTimezone: true }),
+    invitationCode: text('invitation_code').notNull(),
+    invitedBy: text('invited_by'),
+    balance: integer('balance').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    uniqueIndex('users_invitation_code_uq').on(t.invitationCode),
+    check('users_balance_non_negative', sql`${t.balance} >= 0`),
+  ],
+);
+
+/**
+ * The Butter ledger: append-only, one row per change of a balance, written in
+ * the same transaction as the change. `ref` makes a credit idempotent per kind.
+ */
+export const ledger = pgTable(
+  'ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userUid: text('user_uid')
+      .notNull()
+      .references(() => users.uid),
+    kind: text('kind', {
+      enum: ['signup', 'grant', 'invite', 'invited', 'redeem', 'purchase', 'generate', 'continue', 'refund'],
+    }).notNull(),
+    amount: integer('amount').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    ref: text('ref'),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_user_idx').on(t.userUid, t.id),
+    uniqueIndex('ledger_kind_ref_uq')
+      .on(t.kind, t.ref)
+      .where(sql`${t.ref} is not null`),
+    check('ledger_amount_non_zero', sql`${t.amount} <> 0`),
+    check('ledger_balance_after_non_negative', sql`${t.balanceAfter} >= 0`),
+  ],
+);
+
+/** Refresh tokens: stored hashed, rotated on every use, grouped in families for reuse detection. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userUid: text('user_uid')
+      .notNull()
+      .references(() => users.uid),
+    familyId: text('family_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userUid)],
+);
+
+/** E-mail verification codes: hashed, 10 minutes, 5 tries; one live code per account. */
+export const verificationCodes = pgTable('verification_codes', {
+  userUid: text('user_uid')
+    .primaryKey()
+    .references(() => users.uid),
+  codeHash: text('code_hash').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+});
+
+/** Fixed-window counters for rate limits, shared by every app process. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { LANGUAGES } from './languages';
+
+/** SPEC.md section 5: the simple e-mail form; trimmed and lower-cased. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const Email = z.string().trim().toLowerCase().max(254).regex(EMAIL_PATTERN, 'invalid email!');
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const Password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+export const LanguageSchema = z.enum(LANGUAGES);
+export const VERIFICATION_CODE_LENGTH = 6;
+export const VERIFICATION_RESEND_SECONDS = 60;
+export const VerificationCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'the code has 6 digits');
+
+/** POST /user/create/ */
+export const CreateUserBody = z.object({
+  email: Email,
+  password: Password,
+  gender: z.enum(['female', 'male', 'other']).default('female'),
+  language: LanguageSchema.optional(),
+  name: z.string().trim().min(1).max(40).optional(),
+});
+export const CreateUserResult = z.object({
+  uid: z.string(),
+  email: z.string(),
+  verification_required: z.boolean(),
+});
+
+/** POST /user/login/ */
+export const LoginBody = z.object({ email: Email, password: z.string().min(1).max(PASSWORD_MAX) });
+export const Tokens = z.object({ access: z.string(), refresh: z.string() });
+export const LoginResult = z.object({
+  uid: z.string(),
+  name: z.string(),
+  email: z.string(),
+  language: LanguageSchema,
+  tokens: Tokens,
+});
+export type LoginResult = z.infer<typeof LoginResult>;
+
+/** POST /user/refresh_token/: the refresh token is rotated on every use. */
+export const RefreshBody = z.object({ refresh: z.string().min(10).max(200) });
+export const RefreshResult = z.object({ access: z.string(), refresh: z.string() });
+
+/** POST /user/logout/: revokes the refresh token's whole family. */
+export const LogoutBody = z.object({ refresh: z.string().max(200).optional() });
+
+/** GET /user/info/ */
+export const UserInfoQuery = z.object({ uid: z.string().max(64).optional() });
+export const UserInfo = z.object({
+  uid: z.string(),
+  name: z.string(),
+  email: z.string(),
+  language: LanguageSchema,
+  balance: z.number().int(),
+  invitation_code: z.string(),
+  email_verified: z.boolean(),
+  /** Epoch seconds when the account confirmed being 18 or older; null if never. */
+  adult_confirmed_at: z.number().int().nullable(),
+  created_time: z.number().int(),
+});
+export type UserInfo = z.infer<typeof UserInfo>;
+
+/** POST /user/modify/: the e-mail cannot be changed here (sent back unchanged by the client). */
+export const ModifyUserBody = z.object({
+  email: z.string().optional(),
+  name: z.string().trim().min(1).max(40).optional(),
+  language: LanguageSchema.optional(),
+});
+
+/** POST /user/send-verification-code/ */
+export const SendCodeBody = z.object({ email: Email });
+export const SendCodeResult = z.object({ resend_after: z.number().int() });
+
+/** POST /user/verify-code/ */
+export const VerifyCodeBody = z.object({ email: Email, code: VerificationCode });
+export const VerifyCodeResult = z.object({ verified: z.literal(true) });
+
+/** POST /user/confirm-adult/: the account confirms it is 18 or older (the adult gate). */
+export const ConfirmAdultBody = z.object({ confirm: z.literal(true) });
+export const ConfirmAdultResult = z.object({ adult_confirmed_at: z.number().int() });
+
+export const EmptyResult = z.object({});

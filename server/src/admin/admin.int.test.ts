@@ -1,0 +1,88 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, signUp, someIp } from '../../test/accounts';
+import { createTestContext, type TestContext } from '../../test/helpers';
+
+/** The operator CLI run as the operator runs it, against the test database. */
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+async function admin(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/admin/cli.ts', ...args], {
+      cwd: serverDir,
+      env: { PATH: process.env.PATH, DATABASE_URL: ctx.database.url, DATA_DIR: ctx.dataDir },
+    });
+    return { code: 0, out: stdout, err: stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, out: e.stdout, err: e.stderr };
+  }
+}
+
+const login = (email: string) =>
+  ctx.request('POST', '/api/v1/user/login/', { body: { email, password: PASSWORD }, headers: { 'x-forwarded-for': someIp() } });
+
+describe('npm run admin -- user …', () => {
+  it('verifies an e-mail so the account can log in', async () => {
+    await ctx.request('POST', '/api/v1/user/create/', { body: { email: 'ops-verify@example.com', password: PASSWORD } });
+    expect((await login('ops-verify@example.com')).body.base_resp.status_code).toBe(301007);
+    const result = await admin('user', 'verify', 'OPS-verify@example.com');
+    expect(result).toMatchObject({ code: 0 });
+    expect(result.out).toContain('verified ops-verify@example.com');
+    expect((await login('ops-verify@example.com')).status).toBe(200);
+  });
+
+  it('grants Butter as a ledger row', async () => {
+    const me = await signUp(ctx, 'ops-grant@example.com');
+    const result = await admin('user', 'grant', 'ops-grant@example.com', '30');
+    expect(result.out).toContain('balance 36');
+    const info = await ctx.request('GET', '/api/v1/user/info/', { headers: me.auth });
+    expect(info.body.data.balance).toBe(36);
+    const rows = await ctx.database.pool.query(`select kind, amount from ledger where user_uid = $1 order by id`, [me.uid]);
+    expect(rows.rows).toEqual([
+      { kind: 'signup', amount: 6 },
+      { kind: 'grant', amount: 30 },
+    ]);
+    expect((await admin('user', 'grant', 'ops-grant@example.com', '-5')).code).toBe(2);
+    expect((await admin('user', 'show', 'ops-grant@example.com')).out).toContain('balance=36 ledger_sum=36');
+  });
+
+  it('bans (ending every session), suspends for N days, and unbans', async () => {
+    const me = await signUp(ctx, 'ops-ban@example.com');
+    expect((await admin('user', 'ban', 'ops-ban@example.com', '--reason', 'spam')).code).toBe(0);
+    const blocked = await ctx.request('GET', '/api/v1/user/info/', { headers: me.auth });
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.base_resp.status_code).toBe(301006);
+    expect((await ctx.request('POST', '/api/v1/user/refresh_token/', { body: { refresh: me.refresh } })).body.base_resp.status_code).toBe(
+      301003,
+    );
+    expect((await login('ops-ban@example.com')).body.base_resp.status_code).toBe(301006);
+
+    expect((await admin('user', 'unban', 'ops-ban@example.com')).code).toBe(0);
+    expect((await login('ops-ban@example.com')).status).toBe(200);
+
+    const suspended = await admin('user', 'suspend', 'ops-ban@example.com', '--days', '3');
+    expect(suspended.code).toBe(0);
+    expect((await login('ops-ban@example.com')).body.base_resp.status_code).toBe(301006);
+    // Once the suspension has run out, the account works again by itself.
+    await ctx.database.pool.query(`update users set suspended_until = now() - interval '1 minute' where email = 'ops-ban@example.com'`);
+    expect((await login('ops-ban@example.com')).status).toBe(200);
+  });
+
+  it('explains its usage and unknown accounts', async () => {
+    const usage = await admin('user');
+    expect(usage.code).toBe(2);
+    expect(usage.err).toContain('user grant <email> <butter>');
+    const unknown = await admin('user', 'verify', 'nobody@example.com');
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('no account');
+  });
+});

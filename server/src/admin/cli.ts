@@ -1,0 +1,127 @@
+import { parseArgs } from 'node:util';
+import { eq, sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../db';
+import { users } from '../db/schema';
+import { EnvError, loadEnv } from '../env';
+import { revokeAllOf } from '../modules/accounts/tokens';
+import { applyLedger, ledgerTotals } from '../modules/wallet/service';
+
+/**
+ * The operator CLI (CONTRACT.md section 6): `npm run admin -- <command>`.
+ * Works against DATABASE_URL or the embedded server in DATA_DIR, also while
+ * the app is running on it.
+ */
+const USAGE = `usage: npm run admin -- <command>
+
+  user verify <email>                      mark the e-mail verified
+  user grant <email> <butter>              add Butter (a 'grant' ledger row)
+  user ban <email> [--reason TEXT]         ban the account and end its sessions
+  user suspend <email> --days N [--reason TEXT]
+  user unban <email>                       lift a ban or suspension
+  user show <email>                        status, balance and ledger sum`;
+
+class UsageError extends Error {}
+
+async function findUser(database: Database, email: string) {
+  const [user] = await database.db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  if (!user) throw new UsageError(`no account with the e-mail ${email}`);
+  return user;
+}
+
+async function run(database: Database, argv: string[]): Promise<string> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { reason: { type: 'string' }, days: { type: 'string' } } });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n\n${USAGE}`);
+  }
+  const { positionals, values } = parsed;
+  const [area, action, email, extra] = positionals;
+  if (area !== 'user' || !action || !email) throw new UsageError(USAGE);
+  const user = await findUser(database, email);
+  const db = database.db;
+  switch (action) {
+    case 'verify':
+      await db
+        .update(users)
+        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+        .where(eq(users.uid, user.uid));
+      return `verified ${user.email}`;
+    case 'grant': {
+      const amount = Number(extra);
+      if (!Number.isInteger(amount) || amount <= 0 || amount > 1_000_000)
+        throw new UsageError('the Butter to grant is a whole number from 1 to 1000000');
+      const { balance } = await db.transaction((tx) =>
+        applyLedger(tx, { userUid: user.uid, kind: 'grant', amount, note: values.reason ?? 'operator grant' }),
+      );
+      return `granted ${amount} Butter to ${user.email}; balance ${balance}`;
+    }
+    case 'ban':
+      await db
+        .update(users)
+        .set({ status: 'banned', suspendedUntil: null, statusReason: values.reason ?? null, updatedAt: sql`now()` })
+        .where(eq(users.uid, user.uid));
+      await revokeAllOf(db, user.uid);
+      return `banned ${user.email}; all sessions ended`;
+    case 'suspend': {
+      const days = Number(values.days);
+      if (!Number.isInteger(days) || days < 1 || days > 3650) throw new UsageError('suspend needs --days N (1 to 3650)');
+      const until = new Date(Date.now() + days * 86_400_000);
+      await db
+        .update(users)
+        .set({ status: 'suspended', suspendedUntil: until, statusReason: values.reason ?? null, updatedAt: sql`now()` })
+        .where(eq(users.uid, user.uid));
+      await revokeAllOf(db, user.uid);
+      return `suspended ${user.email} until ${until.toISOString()}; all sessions ended`;
+    }
+    case 'unban':
+      await db
+        .update(users)
+        .set({ status: 'active', suspendedUntil: null, statusReason: null, updatedAt: sql`now()` })
+        .where(eq(users.uid, user.uid));
+      return `${user.email} is active again`;
+    case 'show': {
+      const totals = await ledgerTotals(db, user.uid);
+      return [
+        `${user.email} (${user.uid}) status=${user.status}${user.suspendedUntil ? ` until ${user.suspendedUntil.toISOString()}` : ''}`,
+        `verified=${user.emailVerifiedAt ? 'yes' : 'no'} adult=${user.adultConfirmedAt ? 'yes' : 'no'} balance=${totals.balance} ledger_sum=${totals.ledgerSum}`,
+      ].join('\n');
+    }
+    default:
+      throw new UsageError(USAGE);
+  }
+}
+
+async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
+  if (argv.length === 0 || argv.includes('--help')) {
+    console.log(USAGE);
+    return argv.length === 0 ? 2 : 0;
+  }
+  let env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  const database = await openDatabase(env, () => undefined, { seed: false });
+  try {
+    console.log(await run(database, argv));
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(error.message);
+      return 2;
+    }
+    console.error(`admin: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from '../env';
+
+export type Mail = { to: string; subject: string; text: string; html?: string; code?: string };
+export type Mailer = { kind: 'smtp' | 'outbox'; send: (mail: Mail) => Promise<void>; close: () => void };
+
+/**
+ * SMTP_URL → nodemailer over SMTP. Unset → the dev outbox of CONTRACT.md
+ * section 2: one JSON line per mail appended to DATA_DIR/outbox.jsonl.
+ */
+export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>, log?: FastifyBaseLogger): Mailer {
+  if (env.SMTP_URL) {
+    const transport = nodemailer.createTransport(env.SMTP_URL);
+    return {
+      kind: 'smtp',
+      send: async (mail) => {
+        await transport.sendMail({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        log?.info({ to: mail.to }, `mail sent: ${mail.subject}`);
+      },
+      close: () => transport.close(),
+    };
+  }
+  const file = path.join(env.DATA_DIR, 'outbox.jsonl');
+  return {
+    kind: 'outbox',
+    send: async (mail) => {
+      const line: Record<string, unknown> = { to: mail.to, subject: mail.subject, text: mail.text };
+      if (mail.code) line.code = mail.code;
+      line.sent_at = Math.floor(Date.now() / 1000);
+      await fs.promises.mkdir(env.DATA_DIR, { recursive: true });
+      await fs.promises.appendFile(file, JSON.stringify(line) + '\n');
+      log?.info({ to: mail.to, outbox: file }, `mail written to the dev outbox: ${mail.subject}`);
+    },
+    close: () => undefined,
+  };
+}

@@ -1,0 +1,112 @@
+import {
+  ConfirmAdultBody,
+  ConfirmAdultResult,
+  CreateUserBody,
+  CreateUserResult,
+  EmptyResult,
+  envelope,
+  LoginBody,
+  LoginResult,
+  LogoutBody,
+  ModifyUserBody,
+  RefreshBody,
+  RefreshResult,
+  SendCodeBody,
+  SendCodeResult,
+  UserInfo,
+  UserInfoQuery,
+  VerifyCodeBody,
+  VerifyCodeResult,
+} from '@butterfic/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors';
+import { rateLimit } from '../../lib/rate-limit';
+import { currentUser } from '../../plugins/auth';
+import { ok } from '../../plugins/envelope';
+import * as accounts from './service';
+import { revokeFamilyOf } from './tokens';
+
+export const LIMITS = {
+  registerPerIp: [20, 3600],
+  loginPerIp: [60, 600],
+  loginPerEmail: [10, 600],
+  sendPerIp: [30, 3600],
+  verifyPerIp: [60, 600],
+  verifyPerEmail: [10, 600],
+} as const satisfies Record<string, readonly [number, number]>;
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const db = deps.database.db;
+  const limit = (key: string, [max, seconds]: readonly [number, number]) => rateLimit(db, key, max, seconds);
+
+  app.post('/user/create/', { schema: { body: CreateUserBody, response: { 200: envelope(CreateUserResult) } } }, async (request) => {
+    await limit(`register:ip:${request.ip}`, LIMITS.registerPerIp);
+    const user = await accounts.createAccount(deps, { ...request.body, language: request.body.language ?? request.lang });
+    return ok({ uid: user.uid, email: user.email, verification_required: deps.env.REQUIRE_EMAIL_VERIFICATION });
+  });
+
+  app.post('/user/login/', { schema: { body: LoginBody, response: { 200: envelope(LoginResult) } } }, async (request) => {
+    await limit(`login:ip:${request.ip}`, LIMITS.loginPerIp);
+    await limit(`login:email:${request.body.email}`, LIMITS.loginPerEmail);
+    const session = await accounts.login(deps, request.body.email, request.body.password);
+    const { user } = session;
+    return ok({
+      uid: user.uid,
+      name: user.name,
+      email: user.email,
+      language: user.language,
+      tokens: { access: session.access, refresh: session.refresh },
+    });
+  });
+
+  app.post('/user/refresh_token/', { schema: { body: RefreshBody, response: { 200: envelope(RefreshResult) } } }, async (request) =>
+    ok(await accounts.refresh(deps, request.body.refresh)),
+  );
+
+  app.post('/user/logout/', { schema: { body: LogoutBody, response: { 200: envelope(EmptyResult) } } }, async (request) => {
+    if (request.body.refresh) await revokeFamilyOf(db, request.body.refresh);
+    return ok({});
+  });
+
+  app.get(
+    '/user/info/',
+    { preHandler: app.authenticate, schema: { querystring: UserInfoQuery, response: { 200: envelope(UserInfo) } } },
+    async (request) => {
+      const user = currentUser(request);
+      if (request.query.uid && request.query.uid !== user.uid) throw new AppError('forbidden');
+      return ok(accounts.presentUser(user));
+    },
+  );
+
+  app.post(
+    '/user/modify/',
+    { preHandler: app.authenticate, schema: { body: ModifyUserBody, response: { 200: envelope(UserInfo) } } },
+    async (request) => ok(accounts.presentUser(await accounts.modifyUser(deps, currentUser(request), request.body))),
+  );
+
+  app.post(
+    '/user/confirm-adult/',
+    { preHandler: app.authenticate, schema: { body: ConfirmAdultBody, response: { 200: envelope(ConfirmAdultResult) } } },
+    async (request) => {
+      const at = await accounts.confirmAdult(deps, currentUser(request));
+      return ok({ adult_confirmed_at: Math.floor(at.getTime() / 1000) });
+    },
+  );
+
+  app.post(
+    '/user/send-verification-code/',
+    { schema: { body: SendCodeBody, response: { 200: envelope(SendCodeResult) } } },
+    async (request) => {
+      await limit(`send-code:ip:${request.ip}`, LIMITS.sendPerIp);
+      return ok(await accounts.sendVerificationCode(deps, request.body.email));
+    },
+  );
+
+  app.post('/user/verify-code/', { schema: { body: VerifyCodeBody, response: { 200: envelope(VerifyCodeResult) } } }, async (request) => {
+    await limit(`verify:ip:${request.ip}`, LIMITS.verifyPerIp);
+    await limit(`verify:email:${request.body.email}`, LIMITS.verifyPerEmail);
+    await accounts.verifyCode(deps, request.body.email, request.body.code);
+    return ok({ verified: true as const });
+  });
+};

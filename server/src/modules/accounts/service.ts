@@ -1,0 +1,207 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { VERIFICATION_RESEND_SECONDS, type Language, type UserInfo } from '@butterfic/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Deps } from '../../app';
+import { users, verificationCodes } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { newUid } from '../../lib/ids';
+import { verificationMail } from '../../mail/templates';
+import { isBlocked, type AuthUser } from '../../plugins/auth';
+import { applyLedger } from '../wallet/service';
+import { checkPassword, decoyHash, hashPassword } from './passwords';
+import { issueRefreshToken, revokeAllOf, rotateRefreshToken, signAccessToken } from './tokens';
+
+export const SIGNUP_BUTTER = 6;
+export const CODE_TTL_MINUTES = 10;
+export const CODE_MAX_TRIES = 5;
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+const epoch = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
+
+export function presentUser(user: AuthUser): UserInfo {
+  return {
+    uid: user.uid,
+    name: user.name,
+    email: user.email,
+    language: user.language,
+    balance: user.balance,
+    invitation_code: user.invitationCode,
+    email_verified: user.emailVerifiedAt !== null,
+    adult_confirmed_at: epoch(user.adultConfirmedAt),
+    created_time: epoch(user.createdAt) ?? 0,
+  };
+}
+
+function invitationCode(): string {
+  let code = '';
+  for (let i = 0; i < 8; i++) code += INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)];
+  return code;
+}
+
+const pgCode = (error: unknown) => (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+const pgConstraint = (error: unknown) =>
+  (error as { constraint?: string }).constraint ?? (error as { cause?: { constraint?: string } }).cause?.constraint;
+
+export async function findByEmail(deps: Deps, email: string): Promise<AuthUser | null> {
+  const [user] = await deps.database.db.select().from(users).where(eq(users.email, email));
+  return user ?? null;
+}
+
+/** Registers an account with its 6 signup Butter (a `signup` ledger row in the same transaction). */
+export async function createAccount(
+  deps: Deps,
+  input: { email: string; password: string; gender: string; language: Language; name?: string | undefined },
+): Promise<AuthUser> {
+  const passwordHash = await hashPassword(input.password);
+  const name = (input.name ?? input.email.split('@')[0] ?? 'reader').slice(0, 40);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await deps.database.db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            uid: newUid(),
+            email: input.email,
+            passwordHash,
+            name,
+            gender: input.gender,
+            language: input.language,
+            invitationCode: invitationCode(),
+          })
+          .returning();
+        if (!user) throw new Error('insert returned nothing');
+        const { balance } = await applyLedger(tx, { userUid: user.uid, kind: 'signup', amount: SIGNUP_BUTTER, ref: user.uid });
+        return { ...user, balance };
+      });
+    } catch (error) {
+      if (pgCode(error) === '23505' && pgConstraint(error) === 'users_email_uq') throw new AppError('emailTaken');
+      if (pgCode(error) === '23505' && pgConstraint(error) === 'users_invitation_code_uq' && attempt < 5) continue;
+      throw error;
+    }
+  }
+}
+
+export type Session = { user: AuthUser; access: string; refresh: string };
+
+/** Login: 301004 unknown e-mail, 301001 wrong password, 301006 blocked, 301007 unverified. */
+export async function login(deps: Deps, email: string, password: string): Promise<Session> {
+  const user = await findByEmail(deps, email);
+  if (!user) {
+    await checkPassword(await decoyHash(), password);
+    throw new AppError('accountNotFound');
+  }
+  if (!(await checkPassword(user.passwordHash, password))) throw new AppError('wrongPassword');
+  if (isBlocked(user)) throw new AppError('accountBlocked');
+  if (deps.env.REQUIRE_EMAIL_VERIFICATION && !user.emailVerifiedAt) throw new AppError('emailNotVerified');
+  return startSession(deps, user);
+}
+
+export async function startSession(deps: Deps, user: AuthUser): Promise<Session> {
+  const access = await signAccessToken(deps.secrets.jwtKey, user.uid, deps.env.ACCESS_TOKEN_TTL);
+  const refresh = await issueRefreshToken(deps.database.db, user.uid, deps.env.REFRESH_TOKEN_TTL);
+  return { user, access, refresh };
+}
+
+export async function refresh(deps: Deps, token: string): Promise<{ access: string; refresh: string }> {
+  const outcome = await rotateRefreshToken(deps.database.db, token, deps.env.REFRESH_TOKEN_TTL);
+  if (!outcome.ok) throw new AppError('tokenInvalid', { detail: `refresh token ${outcome.reason}` });
+  const [user] = await deps.database.db.select().from(users).where(eq(users.uid, outcome.userUid));
+  if (!user) throw new AppError('tokenInvalid');
+  if (isBlocked(user)) {
+    await revokeAllOf(deps.database.db, user.uid);
+    throw new AppError('accountBlocked');
+  }
+  return { access: await signAccessToken(deps.secrets.jwtKey, user.uid, deps.env.ACCESS_TOKEN_TTL), refresh: outcome.refresh };
+}
+
+export async function modifyUser(
+  deps: Deps,
+  user: AuthUser,
+  input: { email?: string; name?: string; language?: Language },
+): Promise<AuthUser> {
+  if (input.email !== undefined && input.email.trim().toLowerCase() !== user.email) {
+    throw new AppError('invalidInput', { data: { fields: { email: 'the e-mail address cannot be changed' } } });
+  }
+  if (input.name === undefined && input.language === undefined) return user;
+  const [updated] = await deps.database.db
+    .update(users)
+    .set({
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.language && { language: input.language }),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.uid, user.uid))
+    .returning();
+  return updated ?? user;
+}
+
+export async function confirmAdult(deps: Deps, user: AuthUser): Promise<Date> {
+  const [updated] = await deps.database.db
+    .update(users)
+    .set({ adultConfirmedAt: sql`coalesce(${users.adultConfirmedAt}, now())`, updatedAt: sql`now()` })
+    .where(eq(users.uid, user.uid))
+    .returning({ at: users.adultConfirmedAt });
+  if (!updated?.at) throw new Error('adult confirmation not stored');
+  return updated.at;
+}
+
+const codeHash = (deps: Deps, userUid: string, code: string) =>
+  createHmac('sha256', deps.secrets.codeKey).update(`${userUid}:${code}`).digest('hex');
+
+/**
+ * Sends a 6-digit code valid for 10 minutes. One send per 60 s per account,
+ * enforced in one statement so concurrent requests cannot both send. Unknown
+ * or already verified addresses get the same answer and no mail.
+ */
+export async function sendVerificationCode(deps: Deps, email: string): Promise<{ resend_after: number }> {
+  const user = await findByEmail(deps, email);
+  if (!user || user.emailVerifiedAt) return { resend_after: VERIFICATION_RESEND_SECONDS };
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const stored = await deps.database.db.execute<{ sent_at: Date }>(sql`
+    insert into verification_codes (user_uid, code_hash, sent_at, expires_at, attempts)
+    values (${user.uid}, ${codeHash(deps, user.uid, code)}, now(), now() + make_interval(mins => ${CODE_TTL_MINUTES}), 0)
+    on conflict (user_uid) do update set code_hash = excluded.code_hash, sent_at = excluded.sent_at,
+      expires_at = excluded.expires_at, attempts = 0
+    where verification_codes.sent_at <= now() - make_interval(secs => ${VERIFICATION_RESEND_SECONDS})
+    returning sent_at`);
+  if (stored.rows.length === 0) {
+    const [current] = await deps.database.db
+      .select({
+        wait: sql<number>`ceil(extract(epoch from (${verificationCodes.sentAt} + make_interval(secs => ${VERIFICATION_RESEND_SECONDS}) - now())))::int`,
+      })
+      .from(verificationCodes)
+      .where(eq(verificationCodes.userUid, user.uid));
+    const wait = Math.max(1, current?.wait ?? VERIFICATION_RESEND_SECONDS);
+    throw new AppError('rateLimited', { headers: { 'retry-after': String(wait) }, params: { seconds: wait }, data: { retry_after: wait } });
+  }
+  const mail = verificationMail(user.language, code, CODE_TTL_MINUTES);
+  try {
+    await deps.mailer.send({ to: user.email, ...mail, code });
+  } catch (error) {
+    // No mail went out: drop the code so the user can ask again at once.
+    await deps.database.db.delete(verificationCodes).where(eq(verificationCodes.userUid, user.uid));
+    throw error;
+  }
+  return { resend_after: VERIFICATION_RESEND_SECONDS };
+}
+
+/** Checks a code: each try counts (5 at most), the code dies after 10 minutes or on success. */
+export async function verifyCode(deps: Deps, email: string, code: string): Promise<void> {
+  const user = await findByEmail(deps, email);
+  if (!user) throw new AppError('verificationFailed');
+  if (user.emailVerifiedAt) return;
+  const tried = await deps.database.db.execute<{ code_hash: string }>(sql`
+    update verification_codes set attempts = attempts + 1
+    where user_uid = ${user.uid} and attempts < ${CODE_MAX_TRIES} and expires_at > now()
+    returning code_hash`);
+  const stored = tried.rows[0]?.code_hash;
+  const given = codeHash(deps, user.uid, code);
+  if (!stored || !timingSafeEqual(Buffer.from(stored), Buffer.from(given))) throw new AppError('verificationFailed');
+  await deps.database.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(users.uid, user.uid));
+    await tx.delete(verificationCodes).where(eq(verificationCodes.userUid, user.uid));
+  });
+}

@@ -1,0 +1,99 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../../db';
+import { refreshTokens } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { newUid } from '../../lib/ids';
+
+/** Short-lived access JWT (HS256) carrying the account uid. */
+export async function signAccessToken(key: Uint8Array, uid: string, ttlSeconds: number): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(uid)
+    .setIssuedAt(now)
+    .setExpirationTime(now + ttlSeconds)
+    .sign(key);
+}
+
+/** The uid of a valid access token; 301005 when expired, 301003 when anything else is wrong. */
+export async function verifyAccessToken(key: Uint8Array, token: string): Promise<string> {
+  try {
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+    if (!payload.sub) throw new AppError('tokenInvalid');
+    return payload.sub;
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) throw new AppError('tokenExpired');
+    if (error instanceof AppError) throw error;
+    throw new AppError('tokenInvalid');
+  }
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new random refresh token, stored only as its hash. `familyId` ties rotations together. */
+export async function issueRefreshToken(db: Db, userUid: string, ttlSeconds: number, familyId = newUid()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(refreshTokens).values({
+    tokenHash: hashToken(token),
+    userUid,
+    familyId,
+    expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+  });
+  return token;
+}
+
+type RotateOutcome = { ok: true; userUid: string; refresh: string } | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'reused' };
+
+/**
+ * Uses a refresh token once: marks it used and issues its successor in the
+ * same family. A token that was already used is a stolen copy or a replay:
+ * the whole family is revoked and both holders must log in again.
+ */
+export async function rotateRefreshToken(db: Db, token: string, ttlSeconds: number): Promise<RotateOutcome> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(token)))
+      .for('update');
+    if (!row) return { ok: false, reason: 'unknown' } as const;
+    if (row.revokedAt) return { ok: false, reason: 'revoked' } as const;
+    if (row.usedAt) {
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+      return { ok: false, reason: 'reused' } as const;
+    }
+    if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' } as const;
+    await tx
+      .update(refreshTokens)
+      .set({ usedAt: sql`now()` })
+      .where(eq(refreshTokens.tokenHash, row.tokenHash));
+    const refresh = await issueRefreshToken(tx as unknown as Db, row.userUid, ttlSeconds, row.familyId);
+    return { ok: true, userUid: row.userUid, refresh } as const;
+  });
+}
+
+/** Logout: revokes the family of this refresh token (unknown tokens are ignored). */
+export async function revokeFamilyOf(db: Db, token: string): Promise<void> {
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)));
+  if (!row) return;
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Ban, suspension: every session of the account ends. */
+export async function revokeAllOf(db: Db, userUid: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userUid, userUid), isNull(refreshTokens.revokedAt)));
+}

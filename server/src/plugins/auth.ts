@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { users } from '../db/schema';
+import { AppError } from '../lib/errors';
+import { verifyAccessToken } from '../modules/accounts/tokens';
+
+export type AuthUser = typeof users.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: a valid bearer token of an active account, else 301003 / 301005 / 301006. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+/** True while a suspension or ban is in force. */
+export function isBlocked(user: Pick<AuthUser, 'status' | 'suspendedUntil'>): boolean {
+  if (user.status === 'banned') return true;
+  if (user.status === 'suspended') return !user.suspendedUntil || user.suspendedUntil.getTime() > Date.now();
+  return false;
+}
+
+export function installAuth(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match?.[1]) throw new AppError('tokenInvalid');
+    const uid = await verifyAccessToken(app.deps.secrets.jwtKey, match[1]);
+    const [user] = await app.deps.database.db.select().from(users).where(eq(users.uid, uid));
+    if (!user) throw new AppError('tokenInvalid');
+    if (isBlocked(user)) throw new AppError('accountBlocked');
+    request.user = user;
+  });
+}
+
+/** The authenticated account (after `app.authenticate` ran). */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new AppError('tokenInvalid');
+  return request.user;
+}
