@@ -4,3 +4,4 @@ export * from './languages';
 export * from './health';
 export * from './moderation';
 export * from './accounts';
+export * from './personas';

@@ -9,6 +9,7 @@ import { loadSecrets, type Secrets } from './lib/secrets';
 import { createMailer, type Mailer } from './mail/transport';
 import { accountRoutes } from './modules/accounts/routes';
 import { healthRoutes } from './modules/health/routes';
+import { personaRoutes } from './modules/personas/routes';
 import { moderationRoutes } from './modules/moderation/routes';
 import { installAuth } from './plugins/auth';
 import { installEnvelope } from './plugins/envelope';
@@ -84,6 +85,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(healthRoutes);
       await api.register(moderationRoutes);
       await api.register(accountRoutes);
+      await api.register(personaRoutes);
     },
     { prefix: '/api/v1' },
   );

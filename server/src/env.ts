@@ -100,6 +100,8 @@ type ParsedEnv = z.infer<typeof EnvSchema>;
 export type Env = Omit<ParsedEnv, 'DATA_DIR' | 'PUBLIC_URL'> & {
   DATA_DIR: string;
   PUBLIC_URL: string;
+  /** The folder the command was typed in (npm's INIT_CWD), for relative paths given by the operator. */
+  INITIAL_CWD: string;
 };
 
 export class EnvError extends Error {
@@ -123,10 +125,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(variable, `${issue?.message ?? 'is invalid'}${shown}`);
   }
   const env = result.data;
+  const initialCwd = source.INIT_CWD ?? process.cwd();
   return {
     ...env,
     // npm runs workspace scripts inside server/; INIT_CWD is where `npm start` was typed.
-    DATA_DIR: path.resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR),
+    DATA_DIR: path.resolve(initialCwd, env.DATA_DIR),
+    INITIAL_CWD: initialCwd,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`).replace(/\/+$/, ''),
   };
 }

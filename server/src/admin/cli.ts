@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db';
 import { users } from '../db/schema';
 import { EnvError, loadEnv } from '../env';
 import { revokeAllOf } from '../modules/accounts/tokens';
+import { importPersonas, readCatalogueFile } from '../modules/personas/catalogue';
 import { applyLedger, ledgerTotals } from '../modules/wallet/service';
 
 /**
@@ -18,7 +21,8 @@ const USAGE = `usage: npm run admin -- <command>
   user ban <email> [--reason TEXT]         ban the account and end its sessions
   user suspend <email> --days N [--reason TEXT]
   user unban <email>                       lift a ban or suspension
-  user show <email>                        status, balance and ledger sum`;
+  user show <email>                        status, balance and ledger sum
+  persona import <file.json>               add personas (seed format, matched on "key")`;
 
 class UsageError extends Error {}
 
@@ -28,7 +32,7 @@ async function findUser(database: Database, email: string) {
   return user;
 }
 
-async function run(database: Database, argv: string[]): Promise<string> {
+async function run(database: Database, argv: string[], initialCwd: string): Promise<string> {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, options: { reason: { type: 'string' }, days: { type: 'string' } } });
@@ -37,6 +41,12 @@ async function run(database: Database, argv: string[]): Promise<string> {
   }
   const { positionals, values } = parsed;
   const [area, action, email, extra] = positionals;
+  if (area === 'persona' && action === 'import' && email) {
+    const file = path.resolve(initialCwd, email);
+    if (!fs.existsSync(file)) throw new UsageError(`no file ${file}`);
+    const { inserted, skipped } = await importPersonas(database.db, readCatalogueFile(file));
+    return `imported ${inserted} personas (${skipped} already there)`;
+  }
   if (area !== 'user' || !action || !email) throw new UsageError(USAGE);
   const user = await findUser(database, email);
   const db = database.db;
@@ -110,7 +120,7 @@ async function main(): Promise<number> {
   }
   const database = await openDatabase(env, () => undefined, { seed: false });
   try {
-    console.log(await run(database, argv));
+    console.log(await run(database, argv, env.INITIAL_CWD));
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** Key/value facts about this installation (schema seeds, first start). */
 export const appMeta = pgTable('app_meta', {
@@ -122,3 +135,65 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
 });
+
+/**
+ * Character-pair templates. `seq` gives the feed its stable order: pages are
+ * cut at a snapshot of it, so neither new personas nor changing used counts
+ * move items between pages.
+ */
+export const personas = pgTable(
+  'personas',
+  {
+    uid: text('uid').primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    seedKey: text('seed_key'),
+    authorUid: text('author_uid').references(() => users.uid),
+    authorName: text('author_name').notNull(),
+    charAName: text('char_a_name').notNull(),
+    charASetting: text('char_a_setting').notNull(),
+    charBName: text('char_b_name').notNull(),
+    charBSetting: text('char_b_setting').notNull(),
+    plot: text('plot').notNull(),
+    description: text('description').notNull(),
+    isR18: boolean('is_r18').notNull().default(false),
+    tags: text('tags').notNull().default(''),
+    tagList: text('tag_list')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    usedCount: integer('used_count').notNull().default(0),
+    firstPerson: smallint('first_person').notNull().default(0),
+    dialogueHeavy: boolean('dialogue_heavy').notNull().default(false),
+    language: text('language', { enum: ['en', 'zh-CN', 'zh-TW', 'ko', 'ja'] }).notNull(),
+    status: text('status', { enum: ['published', 'taken_down'] })
+      .notNull()
+      .default('published'),
+    sourceNovelUid: text('source_novel_uid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('personas_seq_uq').on(t.seq),
+    uniqueIndex('personas_seed_key_uq').on(t.seedKey),
+    index('personas_feed_idx').on(t.status, t.language, t.seq.desc()),
+    index('personas_feed_all_idx').on(t.status, t.seq.desc()),
+    index('personas_tags_idx').using('gin', t.tagList),
+    index('personas_author_idx').on(t.authorUid, t.seq.desc()),
+    check('personas_first_person_range', sql`${t.firstPerson} in (0, 1, 2)`),
+  ],
+);
+
+/** One row per (user, persona) favourite. */
+export const personaFavorites = pgTable(
+  'persona_favorites',
+  {
+    userUid: text('user_uid')
+      .notNull()
+      .references(() => users.uid),
+    personaUid: text('persona_uid')
+      .notNull()
+      .references(() => personas.uid, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userUid, t.personaUid] }), index('persona_favorites_user_idx').on(t.userUid, t.createdAt.desc())],
+);

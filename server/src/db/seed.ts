@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { importPersonas, seedCatalogue } from '../modules/personas/catalogue';
 import { appMeta } from './schema';
 
 /** Idempotent: safe to run on every start. Later domains add their seed steps here. */
@@ -8,4 +9,5 @@ export async function runSeed(db: Db): Promise<void> {
     .insert(appMeta)
     .values({ key: 'installed_at', value: sql`to_jsonb(extract(epoch from now())::bigint)` })
     .onConflictDoNothing();
+  await importPersonas(db, seedCatalogue());
 }

@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: a valid bearer token of an active account, else 301003 / 301005 / 301006. */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: like `authenticate` when a bearer token is sent; anonymous (user null) when none is. */
+    authenticateOptional: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -34,6 +36,9 @@ export function installAuth(app: FastifyInstance): void {
     if (!user) throw new AppError('tokenInvalid');
     if (isBlocked(user)) throw new AppError('accountBlocked');
     request.user = user;
+  });
+  app.decorate('authenticateOptional', async (request: FastifyRequest) => {
+    if (request.headers.authorization) await app.authenticate(request);
   });
 }
 

@@ -1,0 +1,72 @@
+import {
+  AddUsedResult,
+  EmptyResult,
+  envelope,
+  FavoriteBody,
+  FavoriteResult,
+  page,
+  PageQuery,
+  Persona,
+  PersonaEditBody,
+  PersonaInput,
+  PersonaListPage,
+  PersonaListQuery,
+  PersonaRef,
+} from '@butterfic/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth';
+import { ok } from '../../plugins/envelope';
+import * as service from './service';
+
+export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.deps.database.db;
+  const optional = { preHandler: app.authenticateOptional };
+  const required = { preHandler: app.authenticate };
+
+  app.get(
+    '/persona/list/',
+    { ...optional, schema: { querystring: PersonaListQuery, response: { 200: envelope(PersonaListPage) } } },
+    async (request) => ok(await service.listPersonas(db, request.user, request.query)),
+  );
+
+  app.get(
+    '/persona/details/',
+    { ...optional, schema: { querystring: PersonaRef, response: { 200: envelope(Persona) } } },
+    async (request) => ok(await service.personaDetails(db, request.user, request.query.persona_uid)),
+  );
+  app.post('/persona/details/', { ...optional, schema: { body: PersonaRef, response: { 200: envelope(Persona) } } }, async (request) =>
+    ok(await service.personaDetails(db, request.user, request.body.persona_uid)),
+  );
+
+  app.post(
+    '/persona/favorite/',
+    { ...required, schema: { body: FavoriteBody, response: { 200: envelope(FavoriteResult) } } },
+    async (request) => ok({ is_favorite: await service.toggleFavorite(db, currentUser(request), request.body.post_id) }),
+  );
+
+  app.get(
+    '/persona/list/myfavorite/',
+    { ...required, schema: { querystring: PageQuery, response: { 200: envelope(page(Persona)) } } },
+    async (request) => ok(await service.myFavorites(db, currentUser(request), request.query.page)),
+  );
+
+  app.post(
+    '/persona/addused/',
+    { ...optional, schema: { body: PersonaRef, response: { 200: envelope(AddUsedResult) } } },
+    async (request) => ok({ used_count: await service.addUsed(db, request.user, request.body.persona_uid) }),
+  );
+
+  app.post('/persona/create/', { ...required, schema: { body: PersonaInput, response: { 200: envelope(Persona) } } }, async (request) =>
+    ok(await service.createPersona(db, currentUser(request), request.body)),
+  );
+
+  app.post('/persona/edit/', { ...required, schema: { body: PersonaEditBody, response: { 200: envelope(Persona) } } }, async (request) => {
+    const { persona_uid, ...patch } = request.body;
+    return ok(await service.editPersona(db, currentUser(request), persona_uid, patch));
+  });
+
+  app.post('/persona/delete/', { ...required, schema: { body: PersonaRef, response: { 200: envelope(EmptyResult) } } }, async (request) => {
+    await service.deletePersona(db, currentUser(request), request.body.persona_uid);
+    return ok({});
+  });
+};

@@ -1,0 +1,217 @@
+import type { Persona, PersonaInput } from '@butterfic/contract';
+import { PAGE_SIZE } from '@butterfic/contract';
+import { and, desc, eq, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db';
+import { personaFavorites, personas } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { newUid } from '../../lib/ids';
+import type { AuthUser } from '../../plugins/auth';
+
+type Row = typeof personas.$inferSelect;
+type Viewer = AuthUser | null;
+
+const isAdult = (viewer: Viewer) => Boolean(viewer?.adultConfirmedAt);
+export const splitTags = (tags: string) =>
+  tags
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+
+export function presentPersona(row: Row, viewer: Viewer, isFavorite: boolean): Persona {
+  return {
+    uid: row.uid,
+    author_name: row.authorName,
+    char_a_name: row.charAName,
+    char_a_setting: row.charASetting,
+    char_b_name: row.charBName,
+    char_b_setting: row.charBSetting,
+    plot: row.plot,
+    description: row.description,
+    is_r18: row.isR18 ? 1 : 0,
+    tags: row.tags,
+    used_count: row.usedCount,
+    first_person: (row.firstPerson === 1 || row.firstPerson === 2 ? row.firstPerson : 0) as 0 | 1 | 2,
+    dialogue_heavy: row.dialogueHeavy ? 1 : 0,
+    language: row.language,
+    is_favorite: isFavorite,
+    is_mine: viewer !== null && row.authorUid === viewer.uid,
+    created_time: Math.floor(row.createdAt.getTime() / 1000),
+  };
+}
+
+/** What a viewer may see: published, and adult only after the 18+ confirmation. */
+function visibleTo(viewer: Viewer): SQL {
+  const published = eq(personas.status, 'published');
+  return isAdult(viewer) ? published : and(published, eq(personas.isR18, false))!;
+}
+
+const favoriteFlag = (viewer: Viewer) =>
+  viewer
+    ? sql<boolean>`exists (select 1 from ${personaFavorites} f where f.persona_uid = ${personas.uid} and f.user_uid = ${viewer.uid})`
+    : sql<boolean>`false`;
+
+const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listPersonas(
+  db: Db,
+  viewer: Viewer,
+  query: { page: number; language?: string | undefined; tag?: string | undefined; q?: string | undefined; snapshot?: number | undefined },
+) {
+  const snapshot =
+    query.snapshot ?? (await db.select({ max: sql<number>`coalesce(max(${personas.seq}), 0)::bigint` }).from(personas))[0]?.max ?? 0;
+  const filters: SQL[] = [visibleTo(viewer), lte(personas.seq, snapshot)];
+  if (query.language) filters.push(eq(personas.language, query.language as Row['language']));
+  if (query.tag) filters.push(sql`${personas.tagList} @> array[${query.tag}]::text[]`);
+  if (query.q) {
+    const like = `%${escapeLike(query.q)}%`;
+    filters.push(
+      or(ilike(personas.charAName, like), ilike(personas.charBName, like), ilike(personas.description, like), ilike(personas.tags, like))!,
+    );
+  }
+  const rows = await db
+    .select({ persona: personas, isFavorite: favoriteFlag(viewer) })
+    .from(personas)
+    .where(and(...filters))
+    .orderBy(desc(personas.seq))
+    .limit(PAGE_SIZE + 1)
+    .offset((query.page - 1) * PAGE_SIZE);
+  return {
+    results: rows.slice(0, PAGE_SIZE).map((r) => presentPersona(r.persona, viewer, r.isFavorite)),
+    page: query.page,
+    page_size: PAGE_SIZE,
+    has_more: rows.length > PAGE_SIZE,
+    snapshot: Number(snapshot),
+  };
+}
+
+/** 404001 when missing or taken down; 403001 for an adult persona the viewer may not see. */
+async function visibleRow(db: Db, viewer: Viewer, uid: string): Promise<Row> {
+  const [row] = await db.select().from(personas).where(eq(personas.uid, uid));
+  if (!row || row.status !== 'published') throw new AppError('notFound');
+  if (row.isR18 && !isAdult(viewer)) throw new AppError('forbidden');
+  return row;
+}
+
+export async function personaDetails(db: Db, viewer: Viewer, uid: string): Promise<Persona> {
+  const row = await visibleRow(db, viewer, uid);
+  const [fav] = viewer
+    ? await db
+        .select({ one: sql`1` })
+        .from(personaFavorites)
+        .where(and(eq(personaFavorites.userUid, viewer.uid), eq(personaFavorites.personaUid, uid)))
+    : [];
+  return presentPersona(row, viewer, Boolean(fav));
+}
+
+/** Toggles a favourite. Toggles of one pair run one at a time, so the answer always matches the stored state. */
+export async function toggleFavorite(db: Db, viewer: AuthUser, uid: string): Promise<boolean> {
+  await visibleRow(db, viewer, uid);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${viewer.uid}), hashtext(${uid}))`);
+    const removed = await tx
+      .delete(personaFavorites)
+      .where(and(eq(personaFavorites.userUid, viewer.uid), eq(personaFavorites.personaUid, uid)))
+      .returning({ uid: personaFavorites.personaUid });
+    if (removed.length > 0) return false;
+    await tx.insert(personaFavorites).values({ userUid: viewer.uid, personaUid: uid }).onConflictDoNothing();
+    return true;
+  });
+}
+
+export async function myFavorites(db: Db, viewer: AuthUser, page: number) {
+  const rows = await db
+    .select({ persona: personas })
+    .from(personaFavorites)
+    .innerJoin(personas, eq(personas.uid, personaFavorites.personaUid))
+    .where(and(eq(personaFavorites.userUid, viewer.uid), visibleTo(viewer)))
+    .orderBy(desc(personaFavorites.createdAt), desc(personas.seq))
+    .limit(PAGE_SIZE + 1)
+    .offset((page - 1) * PAGE_SIZE);
+  return {
+    results: rows.slice(0, PAGE_SIZE).map((r) => presentPersona(r.persona, viewer, true)),
+    page,
+    page_size: PAGE_SIZE,
+    has_more: rows.length > PAGE_SIZE,
+  };
+}
+
+/** Counts one use ("Use it to generate"); one atomic increment per call. */
+export async function addUsed(db: Db, viewer: Viewer, uid: string): Promise<number> {
+  const [row] = await db
+    .update(personas)
+    .set({ usedCount: sql`${personas.usedCount} + 1` })
+    .where(and(eq(personas.uid, uid), visibleTo(viewer)))
+    .returning({ usedCount: personas.usedCount });
+  if (!row) {
+    await visibleRow(db, viewer, uid);
+    throw new AppError('notFound');
+  }
+  return row.usedCount;
+}
+
+function columnsOf(input: Partial<PersonaInput>) {
+  return {
+    ...(input.char_a_name !== undefined && { charAName: input.char_a_name }),
+    ...(input.char_a_setting !== undefined && { charASetting: input.char_a_setting }),
+    ...(input.char_b_name !== undefined && { charBName: input.char_b_name }),
+    ...(input.char_b_setting !== undefined && { charBSetting: input.char_b_setting }),
+    ...(input.plot !== undefined && { plot: input.plot }),
+    ...(input.description !== undefined && { description: input.description }),
+    ...(input.tags !== undefined && { tags: input.tags, tagList: splitTags(input.tags) }),
+    ...(input.is_r18 !== undefined && { isR18: input.is_r18 === 1 }),
+    ...(input.first_person !== undefined && { firstPerson: input.first_person }),
+    ...(input.dialogue_heavy !== undefined && { dialogueHeavy: input.dialogue_heavy === 1 }),
+    ...(input.language !== undefined && { language: input.language }),
+  };
+}
+
+export async function createPersona(db: Db, viewer: AuthUser, input: PersonaInput, sourceNovelUid?: string): Promise<Persona> {
+  if (input.is_r18 === 1 && !isAdult(viewer)) throw new AppError('forbidden');
+  const [row] = await db
+    .insert(personas)
+    .values({
+      uid: newUid(),
+      authorUid: viewer.uid,
+      authorName: viewer.name,
+      charAName: input.char_a_name,
+      charASetting: input.char_a_setting,
+      charBName: input.char_b_name,
+      charBSetting: input.char_b_setting,
+      plot: input.plot,
+      description: input.description,
+      tags: input.tags,
+      tagList: splitTags(input.tags),
+      isR18: input.is_r18 === 1,
+      firstPerson: input.first_person,
+      dialogueHeavy: input.dialogue_heavy === 1,
+      language: input.language,
+      sourceNovelUid: sourceNovelUid ?? null,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned nothing');
+  return presentPersona(row, viewer, false);
+}
+
+async function ownRow(db: Db, viewer: AuthUser, uid: string): Promise<Row> {
+  const [row] = await db.select().from(personas).where(eq(personas.uid, uid));
+  if (!row || row.status !== 'published') throw new AppError('notFound');
+  if (row.authorUid !== viewer.uid) throw new AppError('forbidden');
+  return row;
+}
+
+export async function editPersona(db: Db, viewer: AuthUser, uid: string, patch: Partial<PersonaInput>): Promise<Persona> {
+  await ownRow(db, viewer, uid);
+  if (patch.is_r18 === 1 && !isAdult(viewer)) throw new AppError('forbidden');
+  const [row] = await db
+    .update(personas)
+    .set({ ...columnsOf(patch), updatedAt: sql`now()` })
+    .where(eq(personas.uid, uid))
+    .returning();
+  if (!row) throw new AppError('notFound');
+  return personaDetails(db, viewer, row.uid);
+}
+
+export async function deletePersona(db: Db, viewer: AuthUser, uid: string): Promise<void> {
+  await ownRow(db, viewer, uid);
+  await db.delete(personas).where(eq(personas.uid, uid));
+}
