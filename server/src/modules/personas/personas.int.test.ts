@@ -1,3 +1,4 @@
+import type { Persona } from '@butterfic/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
@@ -59,7 +60,7 @@ describe('the persona feed', () => {
     expect(second.body.data.results).toHaveLength(20);
     expect(third.body.data.results).toHaveLength(5);
     expect(third.body.data.has_more).toBe(false);
-    const all = [...first.body.data.results, ...second.body.data.results, ...third.body.data.results].map((p) => p.description);
+    const all = [...first.body.data.results, ...second.body.data.results, ...third.body.data.results].map((p: Persona) => p.description);
     expect(new Set(all).size).toBe(45);
     expect(all).not.toContain('brand new');
     // Most used first, as seeded.
@@ -71,12 +72,12 @@ describe('the persona feed', () => {
 
   it('filters by language, tag and text', async () => {
     const ko = await list('language=ko');
-    expect(ko.body.data.results.map((p) => p.language)).toEqual(['ko', 'ko', 'ko']);
+    expect(ko.body.data.results.map((p: Persona) => p.language)).toEqual(['ko', 'ko', 'ko']);
     const tagged = await list('language=en&tag=rivals');
     expect(tagged.body.data.results.length).toBeGreaterThan(0);
-    expect(tagged.body.data.results.every((p) => p.tags.split(', ').includes('rivals'))).toBe(true);
+    expect(tagged.body.data.results.every((p: Persona) => p.tags.split(', ').includes('rivals'))).toBe(true);
     const q = await list('q=' + encodeURIComponent('페르소나 1'));
-    expect(q.body.data.results.map((p) => p.description)).toEqual(['한국어 페르소나 1']);
+    expect(q.body.data.results.map((p: Persona) => p.description)).toEqual(['한국어 페르소나 1']);
     const percent = await list('q=%25');
     expect(percent.body.data.results).toHaveLength(0);
     const bad = await list('page=0');
@@ -129,19 +130,19 @@ describe('favourites and uses', () => {
     expect((await fav(a.uid)).body.data).toEqual({ is_favorite: true });
     expect((await fav(b.uid)).body.data).toEqual({ is_favorite: true });
     const mine = await ctx.request('GET', '/api/v1/persona/list/myfavorite/?page=1', { headers: me.auth });
-    expect(mine.body.data.results.map((p) => p.uid)).toEqual([b.uid, a.uid]);
-    expect(mine.body.data.results.every((p) => p.is_favorite)).toBe(true);
+    expect(mine.body.data.results.map((p: Persona) => p.uid)).toEqual([b.uid, a.uid]);
+    expect(mine.body.data.results.every((p: Persona) => p.is_favorite)).toBe(true);
     const feed = await list('language=en', me.auth);
     expect(
       feed.body.data.results
-        .filter((p) => p.is_favorite)
-        .map((p) => p.uid)
+        .filter((p: Persona) => p.is_favorite)
+        .map((p: Persona) => p.uid)
         .sort(),
     ).toEqual([a.uid, b.uid].sort());
 
     expect((await fav(a.uid)).body.data).toEqual({ is_favorite: false });
     const after = await ctx.request('GET', '/api/v1/persona/list/myfavorite/', { headers: me.auth });
-    expect(after.body.data.results.map((p) => p.uid)).toEqual([b.uid]);
+    expect(after.body.data.results.map((p: Persona) => p.uid)).toEqual([b.uid]);
     expect((await ctx.request('GET', '/api/v1/persona/list/myfavorite/')).status).toBe(401);
   });
 
