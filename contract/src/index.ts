@@ -5,3 +5,4 @@ export * from './health';
 export * from './moderation';
 export * from './accounts';
 export * from './personas';
+export * from './novels';

@@ -21,8 +21,9 @@ describe.each(CASES)('the app shell in $locale', ({ locale, lang }) => {
   const tabs = [
     { name: t.nav.explore, path: '/explore', heading: t.screens.explore },
     { name: t.nav.generate, path: '/article/create', heading: t.screens.create },
-    { name: t.nav.profile, path: '/user', heading: t.screens.user },
   ];
+  // The profile tab needs a session: a visitor who is not logged in lands on /login (accounts.e2e.ts covers /user itself).
+  const profile = { name: t.nav.profile, path: '/login', heading: t.screens.login };
   for (const [size, viewport] of [
     ['phone', PHONE],
     ['desktop', DESKTOP],
@@ -41,6 +42,11 @@ describe.each(CASES)('the app shell in $locale', ({ locale, lang }) => {
         expect(await page.title()).toBe(`${tab.heading} · Butterfic`);
         await snap(page, `shell-${lang}-${size}-${tab.path.replaceAll('/', '_')}`);
       }
+      await nav.getByRole('link', { name: profile.name, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === profile.path);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(profile.heading);
+      expect(await page.title()).toBe(`${profile.heading} · Butterfic`);
+      await snap(page, `shell-${lang}-${size}-profile-logged-out`);
       await context.close();
     });
   }
@@ -61,9 +67,10 @@ describe('deep links and languages', () => {
     await snap(page, 'change-language-ja-phone');
     await page.reload();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(texts.ja.screens.changeLanguage);
+    // Back leads to the parent, /user, which sends a visitor who is not logged in on to /login.
     await page.getByRole('button', { name: texts.ja.common.back }).click();
-    await page.waitForURL((url) => url.pathname === '/user');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(texts.ja.screens.user);
+    await page.waitForURL((url) => url.pathname === '/login');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(texts.ja.screens.login);
     await page.goto('/no/such/page');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(texts.ja.notFound.title);
     await snap(page, 'not-found-ja-phone');

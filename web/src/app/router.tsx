@@ -1,9 +1,13 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RequireAuth } from '../features/accounts/components/RequireAuth';
 import { paths } from '../lib/paths';
 import { Shell } from './layouts/Shell';
 import { ChangeLanguage } from './routes/ChangeLanguage';
+import { Login } from './routes/Login';
 import { NotFound } from './routes/NotFound';
 import { Placeholder } from './routes/Placeholder';
+import { Profile } from './routes/Profile';
+import { Verify } from './routes/Verify';
 
 const screen = (titleKey: string, tab = false) => <Placeholder titleKey={titleKey} tab={tab} />;
 
@@ -16,14 +20,21 @@ export const routes: RouteObject[] = [
       { path: paths.create, element: screen('screens.create', true) },
       { path: '/article/create/:articleId', element: screen('screens.create', true) },
       { path: paths.explore, element: screen('screens.explore', true) },
-      { path: paths.user, element: screen('screens.user', true) },
+      {
+        path: paths.user,
+        element: (
+          <RequireAuth>
+            <Profile />
+          </RequireAuth>
+        ),
+      },
     ],
   },
   {
     element: <Shell tabs={false} />,
     children: [
-      { path: paths.login, element: screen('screens.login') },
-      { path: paths.verify, element: screen('screens.verify') },
+      { path: paths.login, element: <Login /> },
+      { path: paths.verify, element: <Verify /> },
       { path: '/explore/persona/:personaId', element: screen('screens.persona') },
       { path: '/explore/post/:postId', element: screen('screens.post') },
       { path: '/article/detail/:articleId', element: screen('screens.novel') },

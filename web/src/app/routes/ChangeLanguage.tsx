@@ -2,13 +2,14 @@ import { LANGUAGES, LANGUAGE_NAMES } from '@butterfic/contract';
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { TopBar } from '../../components/ui/TopBar';
-import { changeLanguage } from '../../lib/i18n';
+import { useChooseLanguage } from '../../features/accounts/hooks/useChooseLanguage';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../useDocumentTitle';
 
-/** The five languages; a choice applies at once and is stored locally. */
+/** The five languages; a choice applies at once, is stored locally and, when logged in, on the account. */
 export function ChangeLanguage() {
   const { t, i18n } = useTranslation();
+  const chooseLanguage = useChooseLanguage();
   useDocumentTitle(t('screens.changeLanguage'));
   return (
     <>
@@ -24,7 +25,7 @@ export function ChangeLanguage() {
                 aria-checked={selected}
                 className="list-item"
                 lang={lang}
-                onClick={() => void changeLanguage(lang)}
+                onClick={() => void chooseLanguage(lang)}
               >
                 <span className="grow">{LANGUAGE_NAMES[lang]}</span>
                 {selected ? <Check className="check" aria-hidden="true" /> : null}

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { LANGUAGES } from './languages';
+
+export const GENERATE_COST = 6;
+export const CONTINUE_COST = 3;
+export const TITLE_LENGTH = 12;
+export const GENERATE_STATUSES = ['generating', 'continuing', 'done', 'failed'] as const;
+export type GenerateStatus = (typeof GENERATE_STATUSES)[number];
+export const WRITERS = ['offline', 'openai', 'llamacpp'] as const;
+
+const name = z.string().trim().min(1, 'enter character name').max(60);
+const setting = z.string().trim().max(2000).default('');
+
+/** The character and plot fields of a generation request (SPEC.md section 3). */
+export const StoryParams = z.object({
+  char_a_name: name,
+  char_a_setting: setting,
+  char_b_name: name,
+  char_b_setting: setting,
+  plot: z.string().trim().max(4000).default(''),
+});
+export type StoryParams = z.infer<typeof StoryParams>;
+
+const flag = z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)]));
+
+/** POST /novel/generate/: the generation request of SPEC.md section 3. */
+export const GenerateBody = z.object({
+  title: z.string().max(200).optional(),
+  description: z.string().max(2000).optional(),
+  tags: z.array(z.string().max(40)).max(10).optional(),
+  params: StoryParams,
+  is_r18: flag,
+  dialogue_heavy: flag,
+  first_person: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)])),
+  language: z.enum(LANGUAGES),
+  model: z.literal('v1').default('v1'),
+});
+export type GenerateBody = z.infer<typeof GenerateBody>;
+
+export const GenerateResult = z.object({
+  novel_uid: z.string(),
+  generate_status: z.enum(GENERATE_STATUSES),
+  balance: z.number().int(),
+});
+
+export const NovelRef = z.object({ novel_uid: z.string().trim().min(1).max(64) });
+
+export const Novel = z.object({
+  uid: z.string(),
+  title: z.string(),
+  tags: z.array(z.string()),
+  author_name: z.string(),
+  author_uid: z.string(),
+  generate_status: z.enum(GENERATE_STATUSES),
+  created_time: z.number().int(),
+  updated_time: z.number().int(),
+  word_count: z.number().int(),
+  /** A quoted-dictionary string of the character and plot fields (SPEC.md section 3). */
+  input_params: z.string(),
+  is_r18: z.union([z.literal(0), z.literal(1)]),
+  first_person: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  dialogue_heavy: z.union([z.literal(0), z.literal(1)]),
+  language: z.enum(LANGUAGES),
+  /** Which writer produced the text: the built-in offline writer is labelled so nobody mistakes it for a model. */
+  written_by: z.enum(WRITERS),
+  chapter_count: z.number().int(),
+  /** Short error for failed generations; null otherwise. */
+  failure: z.string().nullable(),
+});
+export type Novel = z.infer<typeof Novel>;
+
+export const Chapter = z.object({ index: z.number().int(), content: z.string(), created_time: z.number().int() });
+export const NovelDetails = z.object({ novel: Novel, chapters: z.array(Chapter) });
+export type NovelDetails = z.infer<typeof NovelDetails>;
+
+export const NovelListQuery = z.object({
+  author_uid: z.string().max(64).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+/** POST /novel/edit/: replaces one chapter's text (the last one when chapter_index is left out). */
+export const EditNovelBody = z.object({
+  novel_uid: z.string().trim().min(1).max(64),
+  chapter_index: z.number().int().min(0).optional(),
+  content: z.string().max(200_000),
+});
+
+export const StopResult = z.object({ generate_status: z.enum(GENERATE_STATUSES), refunded: z.boolean(), balance: z.number().int() });
+
+/** Server-Sent Events of GET /novel/stream/ (CONTRACT.md section 4). */
+export type StreamEvent =
+  | { event: 'delta'; data: { chapter: number; text: string } }
+  | { event: 'done'; data: { generate_status: GenerateStatus; word_count: number } }
+  | { event: 'error'; data: { message: string; generate_status: GenerateStatus } };
+
+/** The novel title: the first 12 characters of the plot (code points, so CJK and emoji are never cut). */
+export function novelTitle(params: Pick<StoryParams, 'plot' | 'char_a_name' | 'char_b_name'>): string {
+  const plot = params.plot.trim();
+  if (plot) return Array.from(plot).slice(0, TITLE_LENGTH).join('');
+  return Array.from(`${params.char_a_name} × ${params.char_b_name}`).slice(0, TITLE_LENGTH).join('');
+}
+
+const PARAM_KEYS = ['char_a_name', 'char_a_setting', 'char_b_name', 'char_b_setting', 'plot'] as const;
+
+/** Writes the quoted-dictionary form: {'char_a_name': 'Ines', …} with \\ and \' escaped. */
+export function formatInputParams(params: StoryParams): string {
+  const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
+  return `{${PARAM_KEYS.map((k) => `'${k}': ${quote(params[k])}`).join(', ')}}`;
+}
+
+/** Reads the quoted-dictionary form back (also accepts JSON); unknown keys are ignored. */
+export function parseInputParams(text: string): Partial<StoryParams> {
+  const out: Record<string, string> = {};
+  const pattern = /(['"])((?:\\.|(?!\1).)*)\1\s*:\s*(['"])((?:\\.|(?!\3).)*)\3/gs;
+  const unescape = (s: string) => s.replace(/\\(.)/gs, (_, c: string) => (c === 'n' ? '\n' : c));
+  for (const match of text.matchAll(pattern)) {
+    const key = unescape(match[2] ?? '');
+    if ((PARAM_KEYS as readonly string[]).includes(key)) out[key] = unescape(match[4] ?? '');
+  }
+  return out;
+}
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const SEGMENT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\p{L}\p{N}'’-]+/gu;
+
+/** Words for Latin text, characters for Chinese, Japanese and Korean; spaces and punctuation never count. */
+export function wordCount(text: string): number {
+  let count = 0;
+  for (const match of text.matchAll(SEGMENT)) {
+    const token = match[0];
+    if (CJK.test(token) || /[\p{L}\p{N}]/u.test(token)) count++;
+  }
+  return count;
+}

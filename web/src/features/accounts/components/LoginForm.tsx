@@ -1,0 +1,83 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { errorMessage } from '../../../lib/errors';
+import { paths } from '../../../lib/paths';
+import { STORAGE_KEYS, storage } from '../../../lib/storage';
+import { FormError } from '../errors';
+import { useLogin } from '../hooks/useLogin';
+import { FormMessage } from './FormMessage';
+import { PasswordField } from './PasswordField';
+
+/** E-mail (prefilled with the last one used), password, agreement, confirm (SPEC.md sections 2, 4, 5). */
+export function LoginForm() {
+  const { t } = useTranslation();
+  const emailId = useId();
+  const agreementId = useId();
+  const [email, setEmail] = useState(() => storage.get(STORAGE_KEYS.lastEmail) ?? '');
+  const [password, setPassword] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  const loginMutation = useLogin();
+  const pending = loginMutation.isPending;
+  const ready = email.trim() !== '' && password !== '' && agreed && !pending;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!ready) return;
+    loginMutation.mutate({ email, password });
+  };
+
+  const error = loginMutation.error;
+  const message = error ? (error instanceof FormError ? t(error.key, error.values) : errorMessage(error, t)) : null;
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <div className="field">
+        <label className="field-label" htmlFor={emailId}>
+          {t('login.email')}
+        </label>
+        <input
+          id={emailId}
+          className="input"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={t('login.emailPlaceholder')}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={error instanceof FormError && error.key === 'login.invalidEmail' ? true : undefined}
+          required
+        />
+      </div>
+      <PasswordField
+        label={t('login.password')}
+        autoComplete="current-password"
+        placeholder={t('login.passwordPlaceholder')}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        required
+      />
+      <div className="checkbox-row">
+        <input id={agreementId} type="checkbox" className="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+        <label htmlFor={agreementId}>
+          <Trans i18nKey="login.agreement" components={{ link: <Link to={paths.agreement} className="text-link" /> }} />
+        </label>
+      </div>
+      <FormMessage tone="error">{message}</FormMessage>
+      <Button type="submit" block disabled={!ready} aria-busy={pending || undefined}>
+        {pending ? (
+          <>
+            <span className="spinner spinner--small" aria-hidden="true" />
+            {t('login.submitting')}
+          </>
+        ) : (
+          t('common.confirm')
+        )}
+      </Button>
+      <p className="form-hint">{t('login.autoRegisterHint')}</p>
+    </form>
+  );
+}

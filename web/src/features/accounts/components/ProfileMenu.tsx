@@ -1,0 +1,47 @@
+import { BookOpen, ChevronRight, Gift, Globe, Info, LogOut, Newspaper, ScrollText, Star, Ticket, type LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
+import { useLogout } from '../hooks/useLogout';
+
+type Entry = { to: string; labelKey: string; Icon: LucideIcon };
+
+const ENTRIES: Entry[] = [
+  { to: paths.works, labelKey: 'screens.works', Icon: BookOpen },
+  { to: paths.myPosts, labelKey: 'screens.myPosts', Icon: Newspaper },
+  { to: paths.favourites, labelKey: 'screens.favourites', Icon: Star },
+  { to: paths.about, labelKey: 'screens.about', Icon: Info },
+  { to: paths.agreement, labelKey: 'screens.agreement', Icon: ScrollText },
+  { to: paths.redeem, labelKey: 'screens.redeem', Icon: Ticket },
+  { to: paths.invitation, labelKey: 'screens.invitation', Icon: Gift },
+  { to: paths.changeLanguage, labelKey: 'screens.changeLanguage', Icon: Globe },
+];
+
+/** The profile's list of links (SPEC.md section 2) and logout. */
+export function ProfileMenu() {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  return (
+    <nav aria-label={t('profile.menu')}>
+      <ul className="list">
+        {ENTRIES.map(({ to, labelKey, Icon }) => (
+          <li key={to}>
+            <Link className="list-item" to={to}>
+              <Icon className="list-icon" aria-hidden="true" size={20} />
+              <span className="grow">{t(labelKey)}</span>
+              <ChevronRight className="muted" aria-hidden="true" size={18} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <ul className="list">
+        <li>
+          <button type="button" className="list-item list-item--danger" onClick={() => void logout()}>
+            <LogOut className="list-icon" aria-hidden="true" size={20} />
+            <span className="grow">{t('profile.logout')}</span>
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}
