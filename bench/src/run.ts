@@ -90,3 +90,4 @@ try {
 } finally {
   await app.stop();
 }
+await import('./streams');

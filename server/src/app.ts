@@ -5,12 +5,17 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db';
 import type { Env } from './env';
+import { StreamHub } from './generation/hub';
+import { createProvider } from './generation/providers';
+import { JobRunner } from './generation/runner';
+import type { LlmProvider } from './generation/types';
 import { loadSecrets, type Secrets } from './lib/secrets';
 import { createMailer, type Mailer } from './mail/transport';
 import { accountRoutes } from './modules/accounts/routes';
 import { healthRoutes } from './modules/health/routes';
 import { personaRoutes } from './modules/personas/routes';
 import { moderationRoutes } from './modules/moderation/routes';
+import { novelRoutes } from './modules/novels/routes';
 import { installAuth } from './plugins/auth';
 import { installEnvelope } from './plugins/envelope';
 import { installLocale } from './plugins/locale';
@@ -23,6 +28,9 @@ export type Deps = {
   version: string;
   secrets: Secrets;
   mailer: Mailer;
+  hub: StreamHub;
+  provider: LlmProvider;
+  runner: JobRunner;
 };
 
 declare module 'fastify' {
@@ -41,6 +49,8 @@ export type BuildOptions = {
   version?: string;
   /** Overrides the mailer chosen from SMTP_URL (tests). */
   mailer?: Mailer;
+  /** Overrides the LLM provider chosen from LLM_PROVIDER (tests, benchmarks). */
+  provider?: LlmProvider;
 };
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -63,15 +73,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const mailer = options.mailer ?? createMailer(options.env, app.log);
-  app.decorate('deps', {
-    env: options.env,
-    database: options.database,
-    version: options.version ?? '0.1.0',
-    secrets: loadSecrets(options.env),
-    mailer,
+  const { env, database } = options;
+  const mailer = options.mailer ?? createMailer(env, app.log);
+  const provider = options.provider ?? (await createProvider(env));
+  const hub = new StreamHub(database.pool, database.url);
+  await hub.start();
+  const runner = new JobRunner(database.db, provider, hub, app.log, {
+    workers: env.GENERATION_WORKERS,
+    leaseSeconds: env.GENERATION_LEASE_SECONDS,
   });
-  app.addHook('onClose', async () => mailer.close());
+  app.decorate('deps', { env, database, version: options.version ?? '0.1.0', secrets: loadSecrets(env), mailer, hub, provider, runner });
+  app.addHook('onReady', async () => runner.start());
+  app.addHook('preClose', async () => runner.stop());
+  app.addHook('onClose', async () => {
+    await hub.close();
+    await provider.close?.();
+    mailer.close();
+  });
 
   installLocale(app);
   installSecurityHeaders(app);
@@ -86,6 +104,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(moderationRoutes);
       await api.register(accountRoutes);
       await api.register(personaRoutes);
+      await api.register(novelRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -62,6 +62,8 @@ const EnvSchema = z
     LLM_MODEL: optionalString,
     LLM_MODEL_PATH: optionalString,
     GENERATION_WORKERS: z.coerce.number({ message: 'must be a whole number' }).int().min(0).max(1000).default(2),
+    GENERATION_LEASE_SECONDS: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(3600).default(30),
+    OFFLINE_WRITER_CPS: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(1_000_000).default(300),
     SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL'),
     MAIL_FROM: z.string().default('Butterfic <no-reply@butterfic.local>'),
     PAYMENTS: z.enum(['stripe', 'sandbox'], { message: 'must be stripe or sandbox' }).default('sandbox'),

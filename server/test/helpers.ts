@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
+import type { LlmProvider } from '../src/generation/types';
 import { connect, type Database } from '../src/db/client';
 import { loadEnv, type Env } from '../src/env';
 import { withDatabase } from './global-setup';
@@ -30,7 +31,7 @@ export type TestContext = {
 
 /** A fresh database cloned from the migrated template, and the app on a random loopback port. */
 export async function createTestContext(
-  options: { env?: Record<string, string>; webDist?: string | null; extend?: (app: FastifyInstance) => void } = {},
+  options: { env?: Record<string, string>; webDist?: string | null; extend?: (app: FastifyInstance) => void; provider?: LlmProvider } = {},
 ): Promise<TestContext> {
   const adminUrl = inject('adminUrl');
   const name = `${inject('dbPrefix')}${randomBytes(5).toString('hex')}`;
@@ -43,7 +44,7 @@ export async function createTestContext(
   const url = withDatabase(adminUrl, name);
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: url, PORT: '0', LOG_LEVEL: 'silent', ...options.env });
   const database = connect(url, inject('dbKind'), { max: 10 });
-  const app = await buildApp({ env, database, webDist: options.webDist ?? null });
+  const app = await buildApp({ env, database, webDist: options.webDist ?? null, ...(options.provider && { provider: options.provider }) });
   options.extend?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -83,6 +84,31 @@ export async function createTestContext(
       await cleanup.query(`drop database if exists ${cleanup.escapeIdentifier(name)} with (force)`);
       await cleanup.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A second app process-alike on the same database (its own pool, hub and workers), for cross-instance tests. */
+export async function startPeer(ctx: TestContext, options: { env?: Record<string, string>; provider?: LlmProvider } = {}) {
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: ctx.dataDir,
+    DATABASE_URL: ctx.database.url,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const database = connect(ctx.database.url, ctx.database.kind, { max: 10 });
+  const app = await buildApp({ env, database, ...(options.provider && { provider: options.provider }) });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await app.close();
+      await database.close();
     },
   };
 }

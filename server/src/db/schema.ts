@@ -61,6 +61,8 @@ export const users = pgTable(
     invitationCode: text('invitation_code').notNull(),
     invitedBy: text('invited_by'),
     balance: integer('balance').notNull().default(0),
+    /** While in the future, generation and continuation are free (time passes, packages 7 and 8). */
+    passExpiresAt: timestamp('pass_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -196,4 +198,91 @@ export const personaFavorites = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userUid, t.personaUid] }), index('persona_favorites_user_idx').on(t.userUid, t.createdAt.desc())],
+);
+
+/** A generated story. Chapter 0 is the first generation; each continuation adds one. */
+export const novels = pgTable(
+  'novels',
+  {
+    uid: text('uid').primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    authorUid: text('author_uid')
+      .notNull()
+      .references(() => users.uid),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    params: jsonb('params')
+      .notNull()
+      .$type<{ char_a_name: string; char_a_setting: string; char_b_name: string; char_b_setting: string; plot: string }>(),
+    isR18: boolean('is_r18').notNull().default(false),
+    dialogueHeavy: boolean('dialogue_heavy').notNull().default(false),
+    firstPerson: smallint('first_person').notNull().default(0),
+    language: text('language', { enum: ['en', 'zh-CN', 'zh-TW', 'ko', 'ja'] }).notNull(),
+    model: text('model').notNull().default('v1'),
+    generateStatus: text('generate_status', { enum: ['generating', 'continuing', 'done', 'failed'] }).notNull(),
+    wordCount: integer('word_count').notNull().default(0),
+    writtenBy: text('written_by', { enum: ['offline', 'openai', 'llamacpp'] }).notNull(),
+    isPublic: boolean('is_public').notNull().default(false),
+    status: text('status', { enum: ['active', 'taken_down'] })
+      .notNull()
+      .default('active'),
+    failure: text('failure'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('novels_seq_uq').on(t.seq), index('novels_author_idx').on(t.authorUid, t.seq.desc())],
+);
+
+export const chapters = pgTable(
+  'chapters',
+  {
+    novelUid: text('novel_uid')
+      .notNull()
+      .references(() => novels.uid, { onDelete: 'cascade' }),
+    index: integer('index').notNull(),
+    content: text('content').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.novelUid, t.index] })],
+);
+
+/**
+ * Generation jobs, claimed with FOR UPDATE SKIP LOCKED under a lease that the
+ * running worker renews; a job whose lease ran out is resumed by any worker.
+ */
+export const generationJobs = pgTable(
+  'generation_jobs',
+  {
+    uid: text('uid').primaryKey(),
+    novelUid: text('novel_uid')
+      .notNull()
+      .references(() => novels.uid, { onDelete: 'cascade' }),
+    chapterIndex: integer('chapter_index').notNull(),
+    kind: text('kind', { enum: ['generate', 'continue'] }).notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed', 'stopped'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    charge: integer('charge').notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    workerId: text('worker_id'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('generation_jobs_claim_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('queued', 'running')`),
+    index('generation_jobs_novel_idx').on(t.novelUid, t.createdAt.desc()),
+    uniqueIndex('generation_jobs_one_live_per_novel')
+      .on(t.novelUid)
+      .where(sql`${t.status} in ('queued', 'running')`),
+  ],
 );

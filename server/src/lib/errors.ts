@@ -1,4 +1,5 @@
 import { ERROR_CODES, type ErrorName } from '@butterfic/contract';
+import type { MessageKey } from './messages';
 
 /**
  * The one error class of the server. Thrown anywhere; the envelope plugin maps
@@ -11,6 +12,8 @@ export class AppError extends Error {
   readonly data: unknown;
   readonly headers: Record<string, string>;
   readonly messageParams: Record<string, string | number>;
+  /** The status_msg text; defaults to the one of `kind`. */
+  readonly messageKey: MessageKey;
 
   constructor(
     readonly kind: ErrorName,
@@ -18,6 +21,7 @@ export class AppError extends Error {
       data?: unknown;
       headers?: Record<string, string>;
       params?: Record<string, string | number>;
+      message?: MessageKey;
       /** Developer detail for logs; never shown to clients. */
       detail?: string;
     } = {},
@@ -29,5 +33,6 @@ export class AppError extends Error {
     this.data = options.data;
     this.headers = options.headers ?? {};
     this.messageParams = options.params ?? {};
+    this.messageKey = options.message ?? kind;
   }
 }

@@ -1,6 +1,18 @@
 import type { ErrorName, Language } from '@butterfic/contract';
 
-type Table = Record<ErrorName | 'success' | 'routeNotFound' | 'bodyTooLarge' | 'badJson' | 'unsupportedMedia', Record<Language, string>>;
+type Table = Record<
+  | ErrorName
+  | 'success'
+  | 'routeNotFound'
+  | 'bodyTooLarge'
+  | 'badJson'
+  | 'unsupportedMedia'
+  | 'minorRefused'
+  | 'novelBusy'
+  | 'nothingToContinue'
+  | 'adultOnly',
+  Record<Language, string>
+>;
 
 /** status_msg texts in the five languages. `{name}` placeholders are filled from AppError params. */
 export const MESSAGES: Table = {
@@ -158,6 +170,34 @@ export const MESSAGES: Table = {
     'zh-TW': '操作太頻繁，請 {seconds} 秒後再試。',
     ko: '시도가 너무 많습니다. {seconds}초 후에 다시 시도해 주세요.',
     ja: '試行回数が多すぎます。{seconds} 秒後にもう一度お試しください。',
+  },
+  minorRefused: {
+    en: 'Spicy stories are only written about adults. Please make every character 18 or older.',
+    'zh-CN': '成人向故事只能描写成年人。请确保所有角色都已年满 18 岁。',
+    'zh-TW': '成人向故事只能描寫成年人。請確認所有角色都已年滿 18 歲。',
+    ko: '성인 이야기는 성인만 등장할 수 있어요. 모든 캐릭터를 18세 이상으로 설정해 주세요.',
+    ja: '大人向けの物語は成人のみを描きます。すべてのキャラクターを18歳以上にしてください。',
+  },
+  adultOnly: {
+    en: 'Spicy stories are for accounts that confirmed they are 18 or older.',
+    'zh-CN': '成人向内容仅限已确认年满 18 岁的账号。',
+    'zh-TW': '成人向內容僅限已確認年滿 18 歲的帳號。',
+    ko: '성인 콘텐츠는 만 18세 이상임을 확인한 계정만 이용할 수 있어요.',
+    ja: '大人向けコンテンツは18歳以上であることを確認したアカウントのみ利用できます。',
+  },
+  novelBusy: {
+    en: 'This story is still being written. Please wait until it is finished.',
+    'zh-CN': '这个故事还在生成中，请等它完成。',
+    'zh-TW': '這個故事還在生成中，請等它完成。',
+    ko: '아직 이야기를 쓰는 중이에요. 완성될 때까지 기다려 주세요.',
+    ja: 'この物語はまだ執筆中です。完成するまでお待ちください。',
+  },
+  nothingToContinue: {
+    en: 'There is no text to continue yet.',
+    'zh-CN': '还没有可以续写的内容。',
+    'zh-TW': '還沒有可以續寫的內容。',
+    ko: '아직 이어 쓸 내용이 없어요.',
+    ja: 'まだ続きを書ける本文がありません。',
   },
   internal: {
     en: 'Something went wrong on our side. Please try again.',

@@ -40,7 +40,7 @@ export function installEnvelope(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error.http >= 500) request.log.error({ err: error }, 'internal error');
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-      return send(reply, error.http, error.code, message(error.kind, lang, error.messageParams), error.data);
+      return send(reply, error.http, error.code, message(error.messageKey, lang, error.messageParams), error.data);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return send(reply, 400, 400001, message('invalidInput', lang), { fields: fieldErrors(error) });

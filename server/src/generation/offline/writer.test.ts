@@ -1,0 +1,82 @@
+import { LANGUAGES, wordCount, type Language } from '@butterfic/contract';
+import { describe, expect, it } from 'vitest';
+import type { StoryRequest } from '../types';
+import { composeChapter, offlineProvider } from './writer';
+
+const base = (language: Language, over: Partial<StoryRequest> = {}): StoryRequest => ({
+  params: {
+    char_a_name: 'Ines',
+    char_a_setting: 'A lighthouse keeper, 34.',
+    char_b_name: 'Tomas',
+    char_b_setting: 'A cartographer, 31.',
+    plot: 'A storm strands him on her island.',
+  },
+  perspective: 0,
+  dialogueHeavy: false,
+  spicy: false,
+  language,
+  chapterIndex: 0,
+  storySoFar: '',
+  resumeFrom: '',
+  targetChars: 1500,
+  ...over,
+});
+
+describe('the offline writer', () => {
+  it.each(LANGUAGES)('writes a coherent multi-paragraph story in %s that uses the inputs', (language) => {
+    const story = composeChapter(base(language));
+    const paragraphs = story.split('\n\n');
+    expect(paragraphs.length).toBeGreaterThanOrEqual(7);
+    expect(story).toContain('Ines');
+    expect(story).toContain('Tomas');
+    expect(story).toContain('A storm strands him on her island.');
+    expect(story).toContain('A lighthouse keeper, 34.');
+    expect(story).not.toMatch(/\{[A-Za-z]+\}|\[[^\]]*\|[^\]]*\]/);
+    expect(wordCount(story)).toBeGreaterThan(language === 'en' ? 200 : 300);
+  });
+
+  it('gives different stories for different inputs and the same story for the same inputs', () => {
+    const a = composeChapter(base('en'));
+    expect(composeChapter(base('en'))).toBe(a);
+    expect(composeChapter(base('en', { params: { ...base('en').params, char_a_name: 'Mara' } }))).not.toBe(a.replaceAll('Ines', 'Mara'));
+    expect(composeChapter(base('en', { dialogueHeavy: true }))).not.toBe(a);
+    expect(composeChapter(base('en', { chapterIndex: 1 }))).not.toBe(a);
+    const second = composeChapter(base('en', { perspective: 2 }));
+    expect(second).toMatch(/\byou\b/i);
+    const first = composeChapter(base('ko', { perspective: 1 }));
+    expect(first).toMatch(/나/);
+  });
+
+  it('streams the chapter in pieces, resumes after saved text and stops on abort', async () => {
+    const provider = offlineProvider({ charsPerSecond: 100_000 });
+    const story = base('ja');
+    const full = composeChapter(story);
+    let streamed = '';
+    for await (const piece of provider.stream({ story, messages: [], maxTokens: 0, signal: new AbortController().signal }))
+      streamed += piece;
+    expect(streamed).toBe(full);
+
+    const saved = Array.from(full).slice(0, 50).join('');
+    let rest = '';
+    for await (const piece of provider.stream({
+      story: { ...story, resumeFrom: saved },
+      messages: [],
+      maxTokens: 0,
+      signal: new AbortController().signal,
+    }))
+      rest += piece;
+    expect(saved + rest).toBe(full);
+
+    const controller = new AbortController();
+    let pieces = 0;
+    for await (const _ of offlineProvider({ charsPerSecond: 200 }).stream({
+      story,
+      messages: [],
+      maxTokens: 0,
+      signal: controller.signal,
+    })) {
+      if (++pieces === 2) controller.abort();
+    }
+    expect(pieces).toBe(2);
+  });
+});

@@ -1,0 +1,17 @@
+import type { Env } from '../../env';
+import { offlineProvider } from '../offline/writer';
+import type { LlmProvider } from '../types';
+import { llamacppProvider } from './llamacpp';
+import { openaiProvider } from './openai';
+
+/** The provider named by LLM_PROVIDER. llamacpp loads its model here, once; a missing file stops start-up. */
+export async function createProvider(env: Env): Promise<LlmProvider> {
+  switch (env.LLM_PROVIDER) {
+    case 'openai':
+      return openaiProvider({ baseURL: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL ?? '' });
+    case 'llamacpp':
+      return llamacppProvider({ modelPath: env.LLM_MODEL_PATH ?? '' });
+    default:
+      return offlineProvider({ charsPerSecond: env.OFFLINE_WRITER_CPS });
+  }
+}

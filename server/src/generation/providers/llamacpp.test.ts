@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { llamacppProvider } from './llamacpp';
+
+describe('the llamacpp provider', () => {
+  it('refuses a missing model file with a line naming LLM_MODEL_PATH', async () => {
+    await expect(llamacppProvider({ modelPath: '/nonexistent/story.gguf' })).rejects.toThrow(
+      /^LLM_MODEL_PATH: no model file at \/nonexistent\/story\.gguf$/,
+    );
+  });
+
+  it('refuses a corrupt GGUF file with a clear line', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'butterfic-gguf-'));
+    const file = path.join(dir, 'broken.gguf');
+    fs.writeFileSync(file, Buffer.concat([Buffer.from('GGUF'), Buffer.alloc(64, 7)]));
+    try {
+      await expect(llamacppProvider({ modelPath: file })).rejects.toThrow(/LLM_MODEL_PATH: .*broken\.gguf is not a loadable GGUF model/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -1,0 +1,321 @@
+import { randomUUID } from 'node:crypto';
+import { wordCount, type GenerateStatus, type StoryParams } from '@butterfic/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db';
+import { chapters, generationJobs, novels } from '../db/schema';
+import { applyLedger } from '../modules/wallet/service';
+import { CONTROL_CHANNEL, JOBS_CHANNEL, type StreamHub } from './hub';
+import { buildMessages, maxTokensFor, trimToBudget } from './prompts/build';
+import { mentionsMinor } from './safety';
+import type { LlmProvider, StoryRequest } from './types';
+
+type Job = typeof generationJobs.$inferSelect;
+
+export const MAX_ATTEMPTS = 3;
+
+export type RunnerOptions = {
+  workers: number;
+  /** How long a claimed job stays ours without a heartbeat. */
+  leaseSeconds?: number;
+  /** How often streamed text is saved (and the lease renewed). */
+  flushMs?: number;
+  /** Target chapter length in characters. */
+  targetChars?: number;
+};
+
+class StoppedError extends Error {}
+
+/**
+ * Runs generation jobs from PostgreSQL. Each worker claims the oldest queued
+ * job (or one whose lease ran out: its process died) with FOR UPDATE SKIP
+ * LOCKED, streams it from the provider, saves the text at least every second
+ * while renewing the lease, and finishes it. A job that fails MAX_ATTEMPTS
+ * times is marked failed and refunded in the same transaction.
+ */
+export class JobRunner {
+  readonly id = `${process.pid}-${randomUUID().slice(0, 6)}`;
+  private running = false;
+  private readonly loops: Promise<void>[] = [];
+  private readonly active = new Map<string, AbortController>();
+  private wakeUp: (() => void)[] = [];
+  private readonly lease: number;
+  private readonly flushMs: number;
+  private readonly targetChars: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly provider: LlmProvider,
+    private readonly hub: StreamHub,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: RunnerOptions,
+  ) {
+    this.lease = options.leaseSeconds ?? 30;
+    this.flushMs = options.flushMs ?? 1000;
+    this.targetChars = options.targetChars ?? 1800;
+  }
+
+  async start(): Promise<void> {
+    if (this.options.workers <= 0) return;
+    this.running = true;
+    await this.hub.onChannel(JOBS_CHANNEL, () => this.wake());
+    await this.hub.onChannel(CONTROL_CHANNEL, (payload) => {
+      try {
+        const { stop } = JSON.parse(payload) as { stop?: string };
+        if (stop) this.active.get(stop)?.abort(new StoppedError('stopped'));
+      } catch {
+        /* not ours */
+      }
+    });
+    for (let i = 0; i < this.options.workers; i++) this.loops.push(this.loop());
+  }
+
+  private wake(): void {
+    const waiting = this.wakeUp.splice(0);
+    waiting.forEach((resolve) => resolve());
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      let job: Job | null = null;
+      try {
+        job = await this.claim();
+      } catch (error) {
+        this.log.error({ err: error }, 'could not claim a generation job');
+      }
+      if (!job) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 1000);
+          this.wakeUp.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+        continue;
+      }
+      await this.run(job).catch((error: unknown) => this.log.error({ err: error, job: job?.uid }, 'generation job crashed'));
+    }
+  }
+
+  /** Claims the oldest runnable job, or null. */
+  async claim(): Promise<Job | null> {
+    const result = await this.db.execute<Record<string, unknown>>(sql`
+      update generation_jobs set status = 'running', attempts = attempts + 1, worker_id = ${this.id},
+        lease_until = now() + make_interval(secs => ${this.lease}), started_at = coalesce(started_at, now())
+      where uid = (
+        select uid from generation_jobs
+        where status = 'queued' or (status = 'running' and lease_until < now())
+        order by created_at
+        for update skip locked
+        limit 1
+      )
+      returning uid`);
+    const uid = result.rows[0]?.uid as string | undefined;
+    if (!uid) return null;
+    const [job] = await this.db.select().from(generationJobs).where(eq(generationJobs.uid, uid));
+    return job ?? null;
+  }
+
+  private async run(job: Job): Promise<void> {
+    const [novel] = await this.db.select().from(novels).where(eq(novels.uid, job.novelUid));
+    if (!novel) return;
+    if (job.attempts > MAX_ATTEMPTS) {
+      await this.fail(job, 'the story could not be written after 3 tries');
+      return;
+    }
+    const list = await this.db.select().from(chapters).where(eq(chapters.novelUid, job.novelUid)).orderBy(asc(chapters.index));
+    const earlier = list.filter((c) => c.index < job.chapterIndex).map((c) => c.content);
+    const earlierText = earlier.join('\n\n');
+    const earlierWords = wordCount(earlierText);
+    const resumeFrom = list.find((c) => c.index === job.chapterIndex)?.content ?? '';
+    const story: StoryRequest = {
+      params: novel.params as StoryParams,
+      perspective: (novel.firstPerson === 1 || novel.firstPerson === 2 ? novel.firstPerson : 0) as 0 | 1 | 2,
+      dialogueHeavy: novel.dialogueHeavy,
+      spicy: novel.isR18,
+      language: novel.language,
+      chapterIndex: job.chapterIndex,
+      storySoFar: trimToBudget(earlierText),
+      resumeFrom,
+      targetChars: ['en', 'ko'].includes(novel.language) ? this.targetChars : Math.round(this.targetChars * 0.5),
+    };
+
+    const controller = new AbortController();
+    this.active.set(job.uid, controller);
+    this.hub.begin(job.novelUid, job.chapterIndex, resumeFrom);
+    let text = resumeFrom;
+    let saved = resumeFrom;
+    let lost = false;
+
+    const save = async (): Promise<void> => {
+      const snapshot = text;
+      const renewed = await this.db.transaction(async (tx) => {
+        const owned = await tx
+          .update(generationJobs)
+          .set({ leaseUntil: sql`now() + make_interval(secs => ${this.lease})` })
+          .where(and(eq(generationJobs.uid, job.uid), eq(generationJobs.status, 'running'), eq(generationJobs.workerId, this.id)))
+          .returning({ uid: generationJobs.uid });
+        if (owned.length === 0) return false;
+        if (snapshot !== saved) {
+          await tx
+            .update(chapters)
+            .set({ content: snapshot, updatedAt: sql`now()` })
+            .where(and(eq(chapters.novelUid, job.novelUid), eq(chapters.index, job.chapterIndex)));
+          await tx
+            .update(novels)
+            .set({ wordCount: earlierWords + wordCount(snapshot), updatedAt: sql`now()` })
+            .where(eq(novels.uid, job.novelUid));
+        }
+        return true;
+      });
+      if (renewed) saved = snapshot;
+      else {
+        lost = true;
+        controller.abort(new StoppedError('the job is no longer ours'));
+      }
+    };
+
+    let flushing: Promise<void> | null = null;
+    const heartbeat = setInterval(() => {
+      flushing ??= save()
+        .catch((error: unknown) => this.log.warn({ err: error, job: job.uid }, 'could not save streamed text'))
+        .finally(() => (flushing = null));
+    }, this.flushMs);
+
+    let failure: unknown = null;
+    try {
+      let checked = 0;
+      for await (const delta of this.provider.stream({
+        story,
+        messages: buildMessages(story),
+        maxTokens: maxTokensFor(story),
+        signal: controller.signal,
+      })) {
+        if (controller.signal.aborted) break;
+        text += delta;
+        this.hub.publish(job.novelUid, delta);
+        // Output check: a spicy story that starts describing a minor is cut off and refunded.
+        if (story.spicy && text.length - checked > 400) {
+          checked = text.length;
+          if (mentionsMinor(text)) throw new Error('the model wrote about a minor in an adult story');
+        }
+      }
+      if (story.spicy && mentionsMinor(text)) throw new Error('the model wrote about a minor in an adult story');
+    } catch (error) {
+      failure = error;
+    } finally {
+      clearInterval(heartbeat);
+      await flushing;
+      this.active.delete(job.uid);
+    }
+
+    const reason = controller.signal.aborted ? controller.signal.reason : null;
+    if (reason instanceof StoppedError || lost) {
+      // Stopped by its author (the stop call settled the charge) or taken over: keep what we wrote.
+      await this.keepText(job, text, earlierWords);
+      const [after] = await this.db
+        .select({ status: novels.generateStatus, words: novels.wordCount })
+        .from(novels)
+        .where(eq(novels.uid, job.novelUid));
+      this.hub.finish(job.novelUid, { type: 'done', novel: job.novelUid, status: after?.status ?? 'done', wordCount: after?.words ?? 0 });
+      return;
+    }
+    if (reason && !this.running) {
+      // Shutting down: save, hand the job back without using up a try.
+      await save().catch(() => undefined);
+      await this.db
+        .update(generationJobs)
+        .set({ status: 'queued', leaseUntil: null, workerId: null, attempts: sql`greatest(${generationJobs.attempts} - 1, 0)` })
+        .where(and(eq(generationJobs.uid, job.uid), eq(generationJobs.status, 'running'), eq(generationJobs.workerId, this.id)));
+      return;
+    }
+    if (failure || !text.trim()) {
+      const message = failure instanceof Error ? failure.message : 'the model returned no text';
+      this.log.warn({ job: job.uid, attempt: job.attempts, err: failure }, `generation attempt failed: ${message}`);
+      await save().catch(() => undefined);
+      if (job.attempts >= MAX_ATTEMPTS || /minor/.test(message)) await this.fail(job, message);
+      else {
+        await this.db
+          .update(generationJobs)
+          .set({ status: 'queued', leaseUntil: null, workerId: null, error: message })
+          .where(and(eq(generationJobs.uid, job.uid), eq(generationJobs.status, 'running'), eq(generationJobs.workerId, this.id)));
+        this.hub.begin(job.novelUid, job.chapterIndex, text);
+        this.wake();
+      }
+      return;
+    }
+    await this.complete(job, text, earlierWords);
+  }
+
+  private async keepText(job: Job, text: string, earlierWords: number): Promise<void> {
+    if (!text) return;
+    await this.db
+      .update(chapters)
+      .set({ content: text, updatedAt: sql`now()` })
+      .where(and(eq(chapters.novelUid, job.novelUid), eq(chapters.index, job.chapterIndex)));
+    await this.db
+      .update(novels)
+      .set({ wordCount: earlierWords + wordCount(text) })
+      .where(eq(novels.uid, job.novelUid));
+  }
+
+  private async complete(job: Job, text: string, earlierWords: number): Promise<void> {
+    const words = earlierWords + wordCount(text);
+    const done = await this.db.transaction(async (tx) => {
+      const mine = await tx
+        .update(generationJobs)
+        .set({ status: 'done', finishedAt: sql`now()`, leaseUntil: null, error: null })
+        .where(and(eq(generationJobs.uid, job.uid), eq(generationJobs.status, 'running'), eq(generationJobs.workerId, this.id)))
+        .returning({ uid: generationJobs.uid });
+      if (mine.length === 0) return false;
+      await tx
+        .update(chapters)
+        .set({ content: text, updatedAt: sql`now()` })
+        .where(and(eq(chapters.novelUid, job.novelUid), eq(chapters.index, job.chapterIndex)));
+      await tx
+        .update(novels)
+        .set({ generateStatus: 'done', wordCount: words, failure: null, updatedAt: sql`now()` })
+        .where(eq(novels.uid, job.novelUid));
+      return true;
+    });
+    if (done) this.hub.finish(job.novelUid, { type: 'done', novel: job.novelUid, status: 'done', wordCount: words });
+  }
+
+  /** Fails a job for good and refunds its charge in the same transaction. */
+  async fail(job: Job, message: string): Promise<void> {
+    const status = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(generationJobs)
+        .set({ status: 'failed', finishedAt: sql`now()`, leaseUntil: null, error: message })
+        .where(and(eq(generationJobs.uid, job.uid), inArray(generationJobs.status, ['queued', 'running'])))
+        .returning({ charge: generationJobs.charge });
+      if (!row) return null;
+      const [novel] = await tx.select({ authorUid: novels.authorUid }).from(novels).where(eq(novels.uid, job.novelUid));
+      if (row.charge > 0 && novel) await applyLedger(tx, { userUid: novel.authorUid, kind: 'refund', amount: row.charge, ref: job.uid });
+      const [chapter] = await tx
+        .select({ content: chapters.content })
+        .from(chapters)
+        .where(and(eq(chapters.novelUid, job.novelUid), eq(chapters.index, job.chapterIndex)));
+      let next: GenerateStatus = 'failed';
+      if (job.kind === 'continue') {
+        next = 'done';
+        if (!chapter?.content)
+          await tx.delete(chapters).where(and(eq(chapters.novelUid, job.novelUid), eq(chapters.index, job.chapterIndex)));
+      }
+      await tx
+        .update(novels)
+        .set({ generateStatus: next, failure: message.slice(0, 200), updatedAt: sql`now()` })
+        .where(eq(novels.uid, job.novelUid));
+      return next;
+    });
+    if (status) this.hub.finish(job.novelUid, { type: 'error', novel: job.novelUid, status, message });
+  }
+
+  /** Stops claiming, aborts running jobs, saves their text and hands them back to the queue. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    for (const controller of this.active.values()) controller.abort(new Error('shutting down'));
+    await Promise.all(this.loops);
+  }
+}

@@ -1,0 +1,41 @@
+import type { Language, StoryParams } from '@butterfic/contract';
+
+/** Everything a writer needs for one chapter. */
+export type StoryRequest = {
+  params: StoryParams;
+  /** 0 third person, 1 first person (character B is "me"), 2 second person (character B is "you"). */
+  perspective: 0 | 1 | 2;
+  dialogueHeavy: boolean;
+  spicy: boolean;
+  language: Language;
+  /** 0 for the first generation; n for the n-th continuation. */
+  chapterIndex: number;
+  /** Earlier chapters (for a continuation), already trimmed to the context budget. */
+  storySoFar: string;
+  /** Text of this chapter written before a crash; the writer carries on after it. */
+  resumeFrom: string;
+  /** Rough chapter length in characters. */
+  targetChars: number;
+};
+
+export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+
+export type WriterName = 'offline' | 'openai' | 'llamacpp';
+
+/** One interface for every model: stream text for a prompt, abortable. */
+export interface LlmProvider {
+  readonly name: WriterName;
+  stream(input: { story: StoryRequest; messages: ChatMessage[]; maxTokens: number; signal: AbortSignal }): AsyncIterable<string>;
+  close?(): Promise<void>;
+}
+
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    /** false: retrying will not help (bad request, missing model). */
+    readonly retryable = true,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}

@@ -1,0 +1,59 @@
+import {
+  EditNovelBody,
+  envelope,
+  GenerateBody,
+  GenerateResult,
+  Novel,
+  NovelDetails,
+  NovelListQuery,
+  NovelRef,
+  page,
+  StopResult,
+} from '@butterfic/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth';
+import { ok } from '../../plugins/envelope';
+import * as service from './service';
+import { streamNovel } from './stream';
+
+export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const db = deps.database.db;
+  const required = { preHandler: app.authenticate };
+
+  app.post(
+    '/novel/generate/',
+    { ...required, schema: { body: GenerateBody, response: { 200: envelope(GenerateResult) } } },
+    async (request) => ok(await service.startGeneration(deps, currentUser(request), request.body)),
+  );
+
+  app.post(
+    '/novel/continuation/',
+    { ...required, schema: { body: NovelRef, response: { 200: envelope(GenerateResult) } } },
+    async (request) => ok(await service.startContinuation(deps, currentUser(request), request.body.novel_uid)),
+  );
+
+  app.post('/novel/stop/', { ...required, schema: { body: NovelRef, response: { 200: envelope(StopResult) } } }, async (request) =>
+    ok(await service.stopGeneration(deps, currentUser(request), request.body.novel_uid)),
+  );
+
+  app.get(
+    '/novel/list/',
+    { ...required, schema: { querystring: NovelListQuery, response: { 200: envelope(page(Novel)) } } },
+    async (request) => ok(await service.listNovels(db, currentUser(request), request.query.author_uid, request.query.page)),
+  );
+
+  app.get(
+    '/novel/details/',
+    { preHandler: app.authenticateOptional, schema: { querystring: NovelRef, response: { 200: envelope(NovelDetails) } } },
+    async (request) => ok(await service.novelDetails(db, request.user, request.query.novel_uid)),
+  );
+
+  app.post('/novel/edit/', { ...required, schema: { body: EditNovelBody, response: { 200: envelope(NovelDetails) } } }, async (request) =>
+    ok(await service.editNovel(db, currentUser(request), request.body.novel_uid, request.body.chapter_index, request.body.content)),
+  );
+
+  app.get('/novel/stream/', { preHandler: app.authenticateOptional, schema: { querystring: NovelRef } }, async (request, reply) => {
+    await streamNovel(deps, request, reply, request.query.novel_uid);
+  });
+};

@@ -1,0 +1,252 @@
+import {
+  CONTINUE_COST,
+  formatInputParams,
+  GENERATE_COST,
+  novelTitle,
+  PAGE_SIZE,
+  wordCount,
+  type GenerateBody,
+  type Novel,
+  type NovelDetails,
+} from '@butterfic/contract';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Deps } from '../../app';
+import type { Db } from '../../db';
+import { chapters, generationJobs, novels, users } from '../../db/schema';
+import { JOBS_CHANNEL } from '../../generation/hub';
+import { mentionsMinor } from '../../generation/safety';
+import { AppError } from '../../lib/errors';
+import { newUid } from '../../lib/ids';
+import type { AuthUser } from '../../plugins/auth';
+import { applyLedger, type DbOrTx } from '../wallet/service';
+
+type NovelRow = typeof novels.$inferSelect;
+
+const PERSPECTIVE_TAGS = ['thirdPerson', 'firstPerson', 'secondPerson'] as const;
+
+export function presentNovel(row: NovelRow, authorName: string, chapterCount: number): Novel {
+  return {
+    uid: row.uid,
+    title: row.title,
+    tags: row.tags,
+    author_name: authorName,
+    author_uid: row.authorUid,
+    generate_status: row.generateStatus,
+    created_time: Math.floor(row.createdAt.getTime() / 1000),
+    updated_time: Math.floor(row.updatedAt.getTime() / 1000),
+    word_count: row.wordCount,
+    input_params: formatInputParams(row.params),
+    is_r18: row.isR18 ? 1 : 0,
+    first_person: (row.firstPerson === 1 || row.firstPerson === 2 ? row.firstPerson : 0) as 0 | 1 | 2,
+    dialogue_heavy: row.dialogueHeavy ? 1 : 0,
+    language: row.language,
+    written_by: row.writtenBy,
+    chapter_count: chapterCount,
+    failure: row.failure,
+  };
+}
+
+const passActive = (user: AuthUser) => user.passExpiresAt !== null && user.passExpiresAt.getTime() > Date.now();
+
+const pgCode = (error: unknown) => (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+
+/**
+ * Queues a new story: the novel, its first chapter, the job and the charge of
+ * 6 Butter in one transaction. Not enough Butter → 305001 and nothing exists.
+ */
+export async function startGeneration(
+  deps: Deps,
+  user: AuthUser,
+  body: GenerateBody,
+): Promise<{ novel_uid: string; generate_status: 'generating'; balance: number }> {
+  if (body.is_r18 === 1) {
+    if (!user.adultConfirmedAt) throw new AppError('forbidden', { message: 'adultOnly' });
+    const p = body.params;
+    if (mentionsMinor([p.char_a_name, p.char_a_setting, p.char_b_name, p.char_b_setting, p.plot].join('\n'))) {
+      throw new AppError('forbidden', { message: 'minorRefused' });
+    }
+  }
+  const charge = passActive(user) ? 0 : GENERATE_COST;
+  const novelUid = newUid();
+  const jobUid = newUid();
+  const tags = [body.is_r18 ? 'R18' : 'notR18', PERSPECTIVE_TAGS[body.first_person], body.dialogue_heavy ? 'conversation' : 'description'];
+  const balance = await deps.database.db.transaction(async (tx) => {
+    await tx.insert(novels).values({
+      uid: novelUid,
+      authorUid: user.uid,
+      title: novelTitle(body.params),
+      description: body.description ?? '',
+      tags,
+      params: body.params,
+      isR18: body.is_r18 === 1,
+      dialogueHeavy: body.dialogue_heavy === 1,
+      firstPerson: body.first_person,
+      language: body.language,
+      model: body.model,
+      generateStatus: 'generating',
+      writtenBy: deps.env.LLM_PROVIDER,
+    });
+    await tx.insert(chapters).values({ novelUid, index: 0 });
+    await tx.insert(generationJobs).values({ uid: jobUid, novelUid, chapterIndex: 0, kind: 'generate', charge });
+    const after =
+      charge > 0 ? (await applyLedger(tx, { userUid: user.uid, kind: 'generate', amount: -charge, ref: jobUid })).balance : user.balance;
+    await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${jobUid})`);
+    return after;
+  });
+  return { novel_uid: novelUid, generate_status: 'generating', balance };
+}
+
+async function ownNovel(db: DbOrTx, user: AuthUser, uid: string, lock = false): Promise<NovelRow> {
+  const query = db.select().from(novels).where(eq(novels.uid, uid));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row || row.status !== 'active') throw new AppError('notFound');
+  if (row.authorUid !== user.uid) throw new AppError('forbidden');
+  return row;
+}
+
+/** Queues the next chapter for 3 Butter; only one job per novel runs at a time. */
+export async function startContinuation(
+  deps: Deps,
+  user: AuthUser,
+  novelUid: string,
+): Promise<{ novel_uid: string; generate_status: 'continuing'; balance: number }> {
+  const charge = passActive(user) ? 0 : CONTINUE_COST;
+  const jobUid = newUid();
+  try {
+    const balance = await deps.database.db.transaction(async (tx) => {
+      const novel = await ownNovel(tx, user, novelUid, true);
+      if (novel.generateStatus === 'generating' || novel.generateStatus === 'continuing')
+        throw new AppError('invalidInput', { message: 'novelBusy' });
+      if (novel.wordCount <= 0) throw new AppError('invalidInput', { message: 'nothingToContinue' });
+      const [{ next } = { next: 0 }] = await tx
+        .select({ next: sql<number>`coalesce(max(${chapters.index}) + 1, 0)::int` })
+        .from(chapters)
+        .where(eq(chapters.novelUid, novelUid));
+      await tx.insert(chapters).values({ novelUid, index: next });
+      await tx.insert(generationJobs).values({ uid: jobUid, novelUid, chapterIndex: next, kind: 'continue', charge });
+      await tx
+        .update(novels)
+        .set({ generateStatus: 'continuing', failure: null, updatedAt: sql`now()` })
+        .where(eq(novels.uid, novelUid));
+      const after =
+        charge > 0 ? (await applyLedger(tx, { userUid: user.uid, kind: 'continue', amount: -charge, ref: jobUid })).balance : user.balance;
+      await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${jobUid})`);
+      return after;
+    });
+    return { novel_uid: novelUid, generate_status: 'continuing', balance };
+  } catch (error) {
+    if (pgCode(error) === '23505') throw new AppError('invalidInput', { message: 'novelBusy' });
+    throw error;
+  }
+}
+
+/**
+ * Stops the running job of a novel and keeps the text so far. The charge
+ * stays when text was delivered and is refunded when none was.
+ */
+export async function stopGeneration(deps: Deps, user: AuthUser, novelUid: string) {
+  const result = await deps.database.db.transaction(async (tx) => {
+    const novel = await ownNovel(tx, user, novelUid, true);
+    const [job] = await tx
+      .select()
+      .from(generationJobs)
+      .where(and(eq(generationJobs.novelUid, novelUid), inArray(generationJobs.status, ['queued', 'running'])))
+      .for('update');
+    const [fresh] = await tx.select({ balance: users.balance }).from(users).where(eq(users.uid, user.uid));
+    if (!job) return { status: novel.generateStatus, refunded: false, balance: fresh?.balance ?? user.balance, jobUid: null };
+    const [chapter] = await tx
+      .select({ content: chapters.content })
+      .from(chapters)
+      .where(and(eq(chapters.novelUid, novelUid), eq(chapters.index, job.chapterIndex)));
+    const delivered = (chapter?.content ?? '').length > 0;
+    await tx
+      .update(generationJobs)
+      .set({ status: 'stopped', finishedAt: sql`now()`, leaseUntil: null })
+      .where(eq(generationJobs.uid, job.uid));
+    let balance = fresh?.balance ?? user.balance;
+    if (!delivered && job.charge > 0)
+      balance = (await applyLedger(tx, { userUid: user.uid, kind: 'refund', amount: job.charge, ref: job.uid })).balance;
+    let status: Novel['generate_status'] = 'done';
+    if (!delivered && job.kind === 'generate') status = 'failed';
+    if (!delivered && job.kind === 'continue')
+      await tx.delete(chapters).where(and(eq(chapters.novelUid, novelUid), eq(chapters.index, job.chapterIndex)));
+    await tx
+      .update(novels)
+      .set({ generateStatus: status, failure: status === 'failed' ? 'stopped' : null, updatedAt: sql`now()` })
+      .where(eq(novels.uid, novelUid));
+    return { status, refunded: !delivered && job.charge > 0, balance, jobUid: job.uid };
+  });
+  if (result.jobUid) await deps.hub.notify('butterfic_control', JSON.stringify({ stop: result.jobUid }));
+  return { generate_status: result.status, refunded: result.refunded, balance: result.balance };
+}
+
+async function authorNames(db: Db, uids: string[]): Promise<Map<string, string>> {
+  if (uids.length === 0) return new Map();
+  const rows = await db
+    .select({ uid: users.uid, name: users.name })
+    .from(users)
+    .where(inArray(users.uid, [...new Set(uids)]));
+  return new Map(rows.map((r) => [r.uid, r.name]));
+}
+
+/** The author's novels, newest first; other readers see only public ones. */
+export async function listNovels(db: Db, viewer: AuthUser, authorUid: string | undefined, page: number) {
+  const author = authorUid ?? viewer.uid;
+  const own = author === viewer.uid;
+  const rows = await db
+    .select({ novel: novels, chapterCount: sql<number>`(select count(*)::int from ${chapters} c where c.novel_uid = ${novels.uid})` })
+    .from(novels)
+    .where(and(eq(novels.authorUid, author), eq(novels.status, 'active'), own ? undefined : eq(novels.isPublic, true)))
+    .orderBy(desc(novels.seq))
+    .limit(PAGE_SIZE + 1)
+    .offset((page - 1) * PAGE_SIZE);
+  const names = await authorNames(db, [author]);
+  return {
+    results: rows.slice(0, PAGE_SIZE).map((r) => presentNovel(r.novel, names.get(author) ?? '', r.chapterCount)),
+    page,
+    page_size: PAGE_SIZE,
+    has_more: rows.length > PAGE_SIZE,
+  };
+}
+
+/** A novel with its chapters: for its author, or for anyone once it is public. */
+export async function novelDetails(db: Db, viewer: AuthUser | null, uid: string): Promise<NovelDetails> {
+  const [row] = await db.select().from(novels).where(eq(novels.uid, uid));
+  if (!row || row.status !== 'active') throw new AppError('notFound');
+  if (row.authorUid !== viewer?.uid && !row.isPublic) throw new AppError('forbidden');
+  if (row.isR18 && row.authorUid !== viewer?.uid && !viewer?.adultConfirmedAt) throw new AppError('forbidden', { message: 'adultOnly' });
+  const list = await db.select().from(chapters).where(eq(chapters.novelUid, uid)).orderBy(asc(chapters.index));
+  const names = await authorNames(db, [row.authorUid]);
+  return {
+    novel: presentNovel(row, names.get(row.authorUid) ?? '', list.length),
+    chapters: list.map((c) => ({ index: c.index, content: c.content, created_time: Math.floor(c.createdAt.getTime() / 1000) })),
+  };
+}
+
+/** Saves edited text of one chapter (the last by default) of one's own, finished novel. */
+export async function editNovel(
+  db: Db,
+  user: AuthUser,
+  uid: string,
+  chapterIndex: number | undefined,
+  content: string,
+): Promise<NovelDetails> {
+  await db.transaction(async (tx) => {
+    const novel = await ownNovel(tx, user, uid, true);
+    if (novel.generateStatus === 'generating' || novel.generateStatus === 'continuing')
+      throw new AppError('invalidInput', { message: 'novelBusy' });
+    const list = await tx.select().from(chapters).where(eq(chapters.novelUid, uid)).orderBy(asc(chapters.index));
+    const target = chapterIndex ?? list[list.length - 1]?.index;
+    if (target === undefined || !list.some((c) => c.index === target)) throw new AppError('notFound');
+    await tx
+      .update(chapters)
+      .set({ content, updatedAt: sql`now()` })
+      .where(and(eq(chapters.novelUid, uid), eq(chapters.index, target)));
+    const total = list.map((c) => (c.index === target ? content : c.content)).join('\n\n');
+    await tx
+      .update(novels)
+      .set({ wordCount: wordCount(total), updatedAt: sql`now()` })
+      .where(eq(novels.uid, uid));
+  });
+  return novelDetails(db, user, uid);
+}
