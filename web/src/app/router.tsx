@@ -3,8 +3,11 @@ import { RequireAuth } from '../features/accounts/components/RequireAuth';
 import { paths } from '../lib/paths';
 import { Shell } from './layouts/Shell';
 import { ChangeLanguage } from './routes/ChangeLanguage';
+import { Explore } from './routes/Explore';
+import { Favourites } from './routes/Favourites';
 import { Login } from './routes/Login';
 import { NotFound } from './routes/NotFound';
+import { Persona } from './routes/Persona';
 import { Placeholder } from './routes/Placeholder';
 import { Profile } from './routes/Profile';
 import { Verify } from './routes/Verify';
@@ -19,7 +22,7 @@ export const routes: RouteObject[] = [
       { path: paths.home, element: screen('screens.create', true) },
       { path: paths.create, element: screen('screens.create', true) },
       { path: '/article/create/:articleId', element: screen('screens.create', true) },
-      { path: paths.explore, element: screen('screens.explore', true) },
+      { path: paths.explore, element: <Explore /> },
       {
         path: paths.user,
         element: (
@@ -35,12 +38,19 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.login, element: <Login /> },
       { path: paths.verify, element: <Verify /> },
-      { path: '/explore/persona/:personaId', element: screen('screens.persona') },
+      { path: '/explore/persona/:personaId', element: <Persona /> },
       { path: '/explore/post/:postId', element: screen('screens.post') },
       { path: '/article/detail/:articleId', element: screen('screens.novel') },
       { path: paths.works, element: screen('screens.works') },
       { path: paths.myPosts, element: screen('screens.myPosts') },
-      { path: paths.favourites, element: screen('screens.favourites') },
+      {
+        path: paths.favourites,
+        element: (
+          <RequireAuth>
+            <Favourites />
+          </RequireAuth>
+        ),
+      },
       { path: '/myworks/detail/:articleId', element: screen('screens.work') },
       { path: '/myposts/detail/:postId', element: screen('screens.myPost') },
       { path: paths.newPost, element: screen('screens.newPost') },

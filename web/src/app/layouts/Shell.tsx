@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
 import { BottomSpinner } from '../../components/ui/Spinner';
 import { TabBar } from '../../components/ui/TabBar';
@@ -20,6 +20,8 @@ export function Shell({ tabs }: { tabs: boolean }) {
           <Outlet />
         </Suspense>
       </main>
+      {/* A new screen starts at the top; Back returns to where the reader was (a long Explore feed). */}
+      <ScrollRestoration />
       <LoadingOverlay />
       <Toasts />
     </div>

@@ -5,7 +5,6 @@ import { changeLanguage } from '../../../lib/i18n';
 import { currentLanguage } from '../../../lib/language';
 import { paths } from '../../../lib/paths';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
-import { accountKeys } from '../api/keys';
 import { createUser, login } from '../api/login';
 import type { LoginResult } from '../api/types';
 import { FormError, hasCode } from '../errors';
@@ -61,7 +60,8 @@ export function useLogin() {
         return;
       }
       session.save(outcome.user);
-      queryClient.removeQueries({ queryKey: accountKeys.all });
+      // Every cached answer belonged to the previous viewer (favourites, adult personas): start afresh.
+      queryClient.removeQueries();
       await changeLanguage(outcome.user.language);
       await navigate(paths.explore, { replace: true });
     },

@@ -1,0 +1,118 @@
+import { ChevronRight, Star } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { ChipList } from '../../../components/ui/Chip';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { InfiniteSentinel } from '../../../components/ui/InfiniteSentinel';
+import { errorMessage } from '../../../lib/errors';
+import { paths } from '../../../lib/paths';
+import { useFavourites } from '../api/list-favourites';
+import type { Persona } from '../api/types';
+import { favouriteTitle, pairName, splitTags, uniquePages } from '../format';
+import { RatingBadge } from './RatingBadge';
+
+function FavouriteRow({ persona }: { persona: Persona }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const namesId = useId();
+  return (
+    <Link className="favourite-row" to={paths.persona(persona.uid)} aria-labelledby={`${titleId} ${namesId}`}>
+      <span className="favourite-row-icon" aria-hidden="true">
+        <Star size={18} fill="currentColor" />
+      </span>
+      <span className="favourite-row-body">
+        <span id={titleId} className="favourite-row-title" lang={persona.language}>
+          {favouriteTitle(persona.description)}
+        </span>
+        <span className="favourite-row-names">
+          <span id={namesId} lang={persona.language}>
+            {pairName(persona)}
+          </span>
+          <RatingBadge isR18={persona.is_r18} />
+        </span>
+        <ChipList items={splitTags(persona.tags)} label={t('persona.tags')} size="s" lang={persona.language} />
+      </span>
+      <ChevronRight className="muted favourite-row-chevron" aria-hidden="true" size={18} />
+    </Link>
+  );
+}
+
+function FavouritesSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div aria-busy="true">
+      <span className="sr-only" role="status">
+        {t('common.loading')}
+      </span>
+      <ul className="list favourites" aria-hidden="true">
+        {Array.from({ length: 5 }, (_, i) => (
+          <li key={i} className="favourite-row">
+            <span className="favourite-row-icon skeleton" />
+            <span className="favourite-row-body">
+              <span className="skeleton skeleton-line skeleton-line--wide" />
+              <span className="skeleton skeleton-line" />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** My favourites (/post): the favourited personas, newest first, paged with infinite scroll. */
+export function FavouritesList() {
+  const { t } = useTranslation();
+  const { data, isError, error, refetch, isRefetching, hasNextPage, isFetching, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
+    useFavourites();
+
+  if (!data) {
+    if (!isError) return <FavouritesSkeleton />;
+    return (
+      <EmptyState
+        art="error"
+        title={t('favourites.loadError')}
+        body={errorMessage(error, t)}
+        action={
+          <Button variant="secondary" onClick={() => void refetch()} disabled={isRefetching}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+
+  const personas = uniquePages(data.pages).flat();
+  if (personas.length === 0) {
+    return (
+      <EmptyState
+        title={t('favourites.empty')}
+        body={t('favourites.emptyBody')}
+        action={
+          <Link className="btn btn--primary" to={paths.explore}>
+            {t('favourites.explore')}
+          </Link>
+        }
+      />
+    );
+  }
+
+  return (
+    <>
+      <ul className="list favourites" aria-label={t('screens.favourites')} aria-busy={isFetchingNextPage || undefined}>
+        {personas.map((persona) => (
+          <li key={persona.uid}>
+            <FavouriteRow persona={persona} />
+          </li>
+        ))}
+      </ul>
+      <InfiniteSentinel
+        canLoad={hasNextPage && !isFetching}
+        loading={isFetchingNextPage}
+        failed={isFetchNextPageError}
+        onLoadMore={() => void fetchNextPage()}
+      />
+    </>
+  );
+}
