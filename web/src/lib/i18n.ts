@@ -1,21 +1,26 @@
-import type { Language } from '@butterfic/contract';
+import { LANGUAGES, type Language } from '@butterfic/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
-import ja from '../locales/ja.json';
-import ko from '../locales/ko.json';
-import zhCN from '../locales/zh-CN.json';
-import zhTW from '../locales/zh-TW.json';
 import { STORAGE_KEYS, storage, type UserInfo } from './storage';
 import { detectLanguage, setActiveLanguage } from './language';
 
-export const resources = {
-  en: { translation: en },
-  'zh-CN': { translation: zhCN },
-  'zh-TW': { translation: zhTW },
-  ko: { translation: ko },
-  ja: { translation: ja },
-} as const;
+/**
+ * Each language is a folder of JSON parts (locales/<lang>/<part>.json), one
+ * part per feature so features can be translated independently; the parts
+ * are merged into one translation per language.
+ */
+const parts = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
+
+export const resources = Object.fromEntries(
+  LANGUAGES.map((lang) => [
+    lang,
+    {
+      translation: Object.entries(parts)
+        .filter(([file]) => file.split('/').at(-2) === lang)
+        .reduce<Record<string, unknown>>((all, [, part]) => ({ ...all, ...part }), {}),
+    },
+  ]),
+) as Record<Language, { translation: Record<string, unknown> }>;
 
 export function initI18n(): typeof i18n {
   const lng = detectLanguage();
