@@ -147,28 +147,26 @@ export class JobRunner {
     let saved = resumeFrom;
     let lost = false;
 
+    /** Saves the text and renews the lease in one statement; finding the job no longer ours aborts the stream. */
     const save = async (): Promise<void> => {
       const snapshot = text;
-      const renewed = await this.db.transaction(async (tx) => {
-        const owned = await tx
-          .update(generationJobs)
-          .set({ leaseUntil: sql`now() + make_interval(secs => ${this.lease})` })
-          .where(and(eq(generationJobs.uid, job.uid), eq(generationJobs.status, 'running'), eq(generationJobs.workerId, this.id)))
-          .returning({ uid: generationJobs.uid });
-        if (owned.length === 0) return false;
-        if (snapshot !== saved) {
-          await tx
-            .update(chapters)
-            .set({ content: snapshot, updatedAt: sql`now()` })
-            .where(and(eq(chapters.novelUid, job.novelUid), eq(chapters.index, job.chapterIndex)));
-          await tx
-            .update(novels)
-            .set({ wordCount: earlierWords + wordCount(snapshot), updatedAt: sql`now()` })
-            .where(eq(novels.uid, job.novelUid));
-        }
-        return true;
-      });
-      if (renewed) saved = snapshot;
+      const changed = snapshot !== saved;
+      const result = await this.db.execute<{ owned: number }>(sql`
+        with owned as (
+          update generation_jobs set lease_until = now() + make_interval(secs => ${this.lease})
+          where uid = ${job.uid} and status = 'running' and worker_id = ${this.id}
+          returning uid
+        ), chapter as (
+          update chapters set content = ${snapshot}, updated_at = now()
+          where ${changed} and novel_uid = ${job.novelUid} and index = ${job.chapterIndex} and exists (select 1 from owned)
+          returning 1
+        ), novel as (
+          update novels set word_count = ${earlierWords + wordCount(snapshot)}, updated_at = now()
+          where ${changed} and uid = ${job.novelUid} and exists (select 1 from owned)
+          returning 1
+        )
+        select (select count(*) from owned)::int as owned`);
+      if ((result.rows[0]?.owned ?? 0) > 0) saved = snapshot;
       else {
         lost = true;
         controller.abort(new StoppedError('the job is no longer ours'));
@@ -176,11 +174,20 @@ export class JobRunner {
     };
 
     let flushing: Promise<void> | null = null;
-    const heartbeat = setInterval(() => {
+    const flush = () => {
       flushing ??= save()
         .catch((error: unknown) => this.log.warn({ err: error, job: job.uid }, 'could not save streamed text'))
         .finally(() => (flushing = null));
-    }, this.flushMs);
+    };
+    // Each job saves on its own phase of the second, so many jobs started together do not all hit the database at once.
+    let heartbeat: NodeJS.Timeout | undefined;
+    const phase = setTimeout(
+      () => {
+        flush();
+        heartbeat = setInterval(flush, this.flushMs);
+      },
+      Math.floor(Math.random() * this.flushMs),
+    );
 
     let failure: unknown = null;
     try {
@@ -204,6 +211,7 @@ export class JobRunner {
     } catch (error) {
       failure = error;
     } finally {
+      clearTimeout(phase);
       clearInterval(heartbeat);
       await flushing;
       this.active.delete(job.uid);

@@ -163,8 +163,9 @@ describe('generation through an OpenAI-compatible server', () => {
     const refused = answers.filter((a) => a.status === 402);
     expect(refused).toHaveLength(9);
     expect(refused[0]!.body.base_resp.status_code).toBe(305001);
-    const novels = await ctx.database.pool.query('select count(*)::int as n from novels where author_uid = $1', [me.uid]);
-    expect(novels.rows[0].n).toBe(1);
+    const novels = await ctx.database.pool.query('select uid from novels where author_uid = $1', [me.uid]);
+    expect(novels.rows).toHaveLength(1);
+    await finished(me.auth, novels.rows[0].uid);
     const jobs = await ctx.database.pool.query(
       'select count(*)::int as n from generation_jobs j join novels n on n.uid = j.novel_uid where n.author_uid = $1',
       [me.uid],
@@ -281,7 +282,9 @@ describe('generation through an OpenAI-compatible server', () => {
     llm.script([{ chunks: ['Candlelight.'] }]);
     const allowed = await ctx.request('POST', '/api/v1/novel/generate/', { body: spicy, headers: me.auth });
     expect(allowed.status).toBe(200);
-    expect(llm.requests.length).toBeGreaterThan(0);
+    const done = await finished(me.auth, allowed.body.data.novel_uid);
+    expect(done.body.data.chapters[0].content).toBe('Candlelight.');
+    expect(llm.requests.at(-1)!.messages[0]!.content).toMatch(/adult romance/);
   });
 });
 
