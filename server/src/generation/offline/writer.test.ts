@@ -35,6 +35,14 @@ describe('the offline writer', () => {
     expect(wordCount(story)).toBeGreaterThan(language === 'en' ? 200 : 300);
   });
 
+  it('closes settings and plots that lack a final full stop', () => {
+    const story = composeChapter(
+      base('zh-CN', { params: { ...base('zh-CN').params, char_a_setting: '二十八岁的咖啡师', plot: '台风夜，两人被困在咖啡馆里' } }),
+    );
+    expect(story).toContain('二十八岁的咖啡师。');
+    expect(story).toContain('台风夜，两人被困在咖啡馆里。');
+  });
+
   it('gives different stories for different inputs and the same story for the same inputs', () => {
     const a = composeChapter(base('en'));
     expect(composeChapter(base('en'))).toBe(a);

@@ -38,6 +38,15 @@ const B_FORMS: Record<Language, (name: string) => [subject: string, object: stri
   ],
 };
 
+const FULL_STOP: Record<Language, string> = { en: '.', 'zh-CN': '。', 'zh-TW': '。', ko: '.', ja: '。' };
+
+/** The user's text as a finished sentence, so the template's next sentence does not run into it. */
+function closed(text: string, language: Language): string {
+  const trimmed = text.trim();
+  if (!trimmed || /[.!?。！？…"”」』)）~]$/.test(trimmed)) return trimmed;
+  return trimmed + FULL_STOP[language];
+}
+
 /** mulberry32: a small seeded generator, so the same request always gives the same story. */
 function random(seed: number): () => number {
   let a = seed >>> 0;
@@ -77,7 +86,7 @@ export function composeChapter(story: StoryRequest): string {
     p.char_b_name,
     p.char_b_name,
   ];
-  const plot = p.plot.trim() || `${p.char_a_name} & ${p.char_b_name}`;
+  const plot = closed(p.plot || `${p.char_a_name} & ${p.char_b_name}`, story.language);
   const fill = (template: string): string =>
     template
       .replace(
@@ -97,9 +106,9 @@ export function composeChapter(story: StoryRequest): string {
           case 'plot':
             return plot;
           case 'settingA':
-            return p.char_a_setting.trim() || p.char_a_name;
+            return closed(p.char_a_setting || p.char_a_name, story.language);
           case 'settingB':
-            return p.char_b_setting.trim() || p.char_b_name;
+            return closed(p.char_b_setting || p.char_b_name, story.language);
           case 'place':
             return pick(bank.places);
           case 'time':
