@@ -3,14 +3,19 @@ import { RequireAuth } from '../features/accounts/components/RequireAuth';
 import { paths } from '../lib/paths';
 import { Shell } from './layouts/Shell';
 import { ChangeLanguage } from './routes/ChangeLanguage';
+import { Create } from './routes/Create';
 import { Explore } from './routes/Explore';
 import { Favourites } from './routes/Favourites';
 import { Login } from './routes/Login';
+import { NovelReader } from './routes/NovelReader';
 import { NotFound } from './routes/NotFound';
 import { Persona } from './routes/Persona';
 import { Placeholder } from './routes/Placeholder';
 import { Profile } from './routes/Profile';
+import { Sample } from './routes/Sample';
 import { Verify } from './routes/Verify';
+import { WorkReader } from './routes/WorkReader';
+import { Works } from './routes/Works';
 
 const screen = (titleKey: string, tab = false) => <Placeholder titleKey={titleKey} tab={tab} />;
 
@@ -19,9 +24,9 @@ export const routes: RouteObject[] = [
   {
     element: <Shell tabs />,
     children: [
-      { path: paths.home, element: screen('screens.create', true) },
-      { path: paths.create, element: screen('screens.create', true) },
-      { path: '/article/create/:articleId', element: screen('screens.create', true) },
+      { path: paths.home, element: <Create /> },
+      { path: paths.create, element: <Create /> },
+      { path: '/article/create/:articleId', element: <Create /> },
       { path: paths.explore, element: <Explore /> },
       {
         path: paths.user,
@@ -40,8 +45,15 @@ export const routes: RouteObject[] = [
       { path: paths.verify, element: <Verify /> },
       { path: '/explore/persona/:personaId', element: <Persona /> },
       { path: '/explore/post/:postId', element: screen('screens.post') },
-      { path: '/article/detail/:articleId', element: screen('screens.novel') },
-      { path: paths.works, element: screen('screens.works') },
+      { path: '/article/detail/:articleId', element: <NovelReader /> },
+      {
+        path: paths.works,
+        element: (
+          <RequireAuth>
+            <Works />
+          </RequireAuth>
+        ),
+      },
       { path: paths.myPosts, element: screen('screens.myPosts') },
       {
         path: paths.favourites,
@@ -51,7 +63,14 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
       },
-      { path: '/myworks/detail/:articleId', element: screen('screens.work') },
+      {
+        path: '/myworks/detail/:articleId',
+        element: (
+          <RequireAuth>
+            <WorkReader />
+          </RequireAuth>
+        ),
+      },
       { path: '/myposts/detail/:postId', element: screen('screens.myPost') },
       { path: paths.newPost, element: screen('screens.newPost') },
       { path: '/newpost/bind/:articleId', element: screen('screens.newPost') },
@@ -63,7 +82,7 @@ export const routes: RouteObject[] = [
       { path: paths.recharge, element: screen('screens.recharge') },
       { path: paths.rechargeComplete, element: screen('screens.rechargeComplete') },
       { path: '/payout/:product', element: screen('screens.payout') },
-      { path: '/p/:slug', element: screen('screens.sample') },
+      { path: '/p/:slug', element: <Sample /> },
       { path: '/create', element: <Navigate to={paths.create} replace /> },
       { path: '*', element: <NotFound /> },
     ],

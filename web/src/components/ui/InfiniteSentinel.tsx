@@ -17,12 +17,15 @@ export function InfiniteSentinel({
   loading,
   failed,
   onLoadMore,
+  lookahead = LOOKAHEAD,
 }: {
   /** There is a next page and nothing is being fetched. */
   canLoad: boolean;
   loading: boolean;
   failed: boolean;
   onLoadMore: () => void;
+  /** How far below the screen the next page starts loading (an IntersectionObserver rootMargin). */
+  lookahead?: string;
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
@@ -38,11 +41,11 @@ export function InfiniteSentinel({
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) latest.current();
       },
-      { rootMargin: LOOKAHEAD },
+      { rootMargin: lookahead },
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [canLoad, failed]);
+  }, [canLoad, failed, lookahead]);
 
   return (
     <>

@@ -1,0 +1,13 @@
+/** Query keys of the creation feature. */
+export const createKeys = {
+  all: ['create'] as const,
+  sourceNovel: (uid: string) => [...createKeys.all, 'source-novel', uid] as const,
+  writer: () => [...createKeys.all, 'writer'] as const,
+};
+
+/**
+ * The novels feature's queries (works list, readers) share this root by the
+ * features/<domain>/api/keys.ts convention; a new generation invalidates them
+ * without importing that feature.
+ */
+export const NOVELS_ROOT_KEY = ['novels'] as const;

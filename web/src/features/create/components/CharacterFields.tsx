@@ -1,0 +1,72 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '../draft';
+import { FieldError } from './FieldError';
+
+/** One character of the pair: a required name and an optional setting, grouped under the character's role. */
+export function CharacterFields({
+  legend,
+  nameId,
+  name,
+  setting,
+  namePlaceholder,
+  settingPlaceholder,
+  error,
+  onName,
+  onSetting,
+}: {
+  legend: string;
+  /** The name input's id, so the form can move focus to it when it is missing. */
+  nameId: string;
+  name: string;
+  setting: string;
+  namePlaceholder: string;
+  settingPlaceholder: string;
+  error: string | null;
+  onName: (value: string) => void;
+  onSetting: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const settingId = useId();
+  const errorId = useId();
+  return (
+    <fieldset className="create-card character-fields">
+      <legend className="create-card-title">{legend}</legend>
+      <div className="field">
+        <label className="field-label" htmlFor={nameId}>
+          {t('create.name')}
+          <span className="required-mark" aria-hidden="true">
+            *
+          </span>
+        </label>
+        <input
+          id={nameId}
+          className="input"
+          value={name}
+          maxLength={LIMITS.name}
+          autoComplete="off"
+          placeholder={namePlaceholder}
+          onChange={(e) => onName(e.target.value)}
+          aria-required="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        <FieldError id={errorId} message={error} />
+      </div>
+      <div className="field">
+        <label className="field-label" htmlFor={settingId}>
+          {t('create.setting')}
+        </label>
+        <textarea
+          id={settingId}
+          className="input textarea"
+          rows={4}
+          value={setting}
+          maxLength={LIMITS.setting}
+          placeholder={settingPlaceholder}
+          onChange={(e) => onSetting(e.target.value)}
+        />
+      </div>
+    </fieldset>
+  );
+}

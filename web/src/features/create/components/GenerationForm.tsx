@@ -1,0 +1,198 @@
+import { LANGUAGES, LANGUAGE_NAMES } from '@butterfic/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from '../../../components/ui/Toasts';
+import { userInfoQueryOptions } from '../../accounts/api/user-info';
+import { session } from '../../accounts/session';
+import { InsufficientButterDialog } from '../../wallet/components/InsufficientButterDialog';
+import { saveArticleDraft, type Perspective, type Preference, type WritingStyle } from '../../../lib/article-draft';
+import { paths } from '../../../lib/paths';
+import { useWriter } from '../api/get-writer';
+import { LIMITS, resolveValues, validateValues, type FieldErrors, type FieldName, type FormValues } from '../draft';
+import { useAutosave } from '../hooks/useAutosave';
+import { useGenerateStory } from '../hooks/useGenerateStory';
+import { AgeConfirmDialog } from './AgeConfirmDialog';
+import { CharacterFields } from './CharacterFields';
+import { ChoiceGroup } from './ChoiceGroup';
+import { FieldError } from './FieldError';
+import { GenerateBar } from './GenerateBar';
+import '../create.css';
+
+const B_LEGEND: Record<Perspective, string> = {
+  firstPerson: 'create.characterBMe',
+  secondPerson: 'create.characterBYou',
+  thirdPerson: 'create.characterB',
+};
+
+/**
+ * The generation form (SPEC.md sections 2, 4, 5): the character pair, the
+ * plot and the story options, autosaved as the article draft every 3 s.
+ * `initial` is read once, when the form mounts.
+ */
+export function GenerationForm({ initial }: { initial: FormValues }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const ids = { characterA: useId(), characterB: useId(), plot: useId() } satisfies Record<FieldName, string>;
+  const plotErrorId = useId();
+  const optionsId = useId();
+  const loggedIn = session.isLoggedIn();
+  const user = useQuery({ ...userInfoQueryOptions(), enabled: loggedIn });
+  const writer = useWriter();
+
+  const [values, setValues] = useState(initial);
+  const [touched, setTouched] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+
+  const adultConfirmed = user.data ? user.data.adult_confirmed_at !== null : loggedIn ? null : false;
+  const draft = resolveValues(values, adultConfirmed === true);
+  useAutosave(draft, touched);
+
+  const errors: FieldErrors = { ...serverErrors, ...(submitted ? validateValues(values) : {}) };
+  const update = (patch: Partial<FormValues>) => {
+    setValues((current) => ({ ...current, ...patch }));
+    setServerErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(patch)) delete next[key as FieldName];
+      return next;
+    });
+    setTouched(true);
+  };
+
+  const flow = useGenerateStory({
+    adultConfirmed,
+    onPreference: (isR18) => update({ isR18 }),
+    onFieldErrors: setServerErrors,
+  });
+
+  const choosePreference = (preference: Preference) => {
+    if (preference === 'R18' && loggedIn && adultConfirmed === false) flow.askAge();
+    else update({ isR18: preference });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const problems = validateValues(values);
+    const first = (Object.keys(ids) as FieldName[]).find((field) => problems[field]);
+    if (first) {
+      document.getElementById(ids[first])?.focus();
+      return;
+    }
+    saveArticleDraft(draft);
+    if (!loggedIn) {
+      toast(t('create.loginToGenerate'));
+      void navigate(paths.login);
+      return;
+    }
+    flow.start(draft);
+  };
+
+  const message = (field: FieldName) => (errors[field] ? t(errors[field]) : null);
+  const spicyNote = draft.isR18 === 'R18' && adultConfirmed !== true ? t('create.spicyNote') : undefined;
+
+  return (
+    <>
+      <form className="create-form" onSubmit={onSubmit} noValidate aria-label={t('screens.create')}>
+        <div className="create-characters">
+          <CharacterFields
+            legend={t('create.characterA')}
+            nameId={ids.characterA}
+            name={values.characterA}
+            setting={values.settingA}
+            namePlaceholder={t('create.namePlaceholderA')}
+            settingPlaceholder={t('create.settingPlaceholderA')}
+            error={message('characterA')}
+            onName={(characterA) => update({ characterA })}
+            onSetting={(settingA) => update({ settingA })}
+          />
+          <CharacterFields
+            legend={t(B_LEGEND[values.perspective])}
+            nameId={ids.characterB}
+            name={values.characterB}
+            setting={values.settingB}
+            namePlaceholder={t(values.perspective === 'secondPerson' ? 'create.namePlaceholderYou' : 'create.namePlaceholderB')}
+            settingPlaceholder={t(values.perspective === 'secondPerson' ? 'create.settingPlaceholderYou' : 'create.settingPlaceholderB')}
+            error={message('characterB')}
+            onName={(characterB) => update({ characterB })}
+            onSetting={(settingB) => update({ settingB })}
+          />
+        </div>
+
+        <div className="create-card field">
+          <label className="create-card-title" htmlFor={ids.plot}>
+            {t('create.plot')}
+            <span className="required-mark" aria-hidden="true">
+              *
+            </span>
+          </label>
+          <textarea
+            id={ids.plot}
+            className="input textarea textarea--plot"
+            rows={5}
+            value={values.plot}
+            maxLength={LIMITS.plot}
+            placeholder={t('create.plotPlaceholder')}
+            onChange={(e) => update({ plot: e.target.value })}
+            aria-required="true"
+            aria-invalid={errors.plot ? true : undefined}
+            aria-describedby={errors.plot ? plotErrorId : undefined}
+          />
+          <FieldError id={plotErrorId} message={message('plot')} />
+        </div>
+
+        <section className="create-card create-options" aria-labelledby={optionsId}>
+          <h2 id={optionsId} className="create-card-title">
+            {t('create.options')}
+          </h2>
+          <ChoiceGroup<Perspective>
+            legend={t('create.perspective')}
+            value={values.perspective}
+            onChange={(perspective) => update({ perspective })}
+            choices={[
+              { value: 'firstPerson', label: t('create.firstPerson'), hint: t('create.firstPersonHint') },
+              { value: 'secondPerson', label: t('create.secondPerson'), hint: t('create.secondPersonHint') },
+              { value: 'thirdPerson', label: t('create.thirdPerson'), hint: t('create.thirdPersonHint') },
+            ]}
+          />
+          <ChoiceGroup<Preference>
+            legend={t('create.preference')}
+            value={draft.isR18}
+            onChange={choosePreference}
+            note={spicyNote}
+            choices={[
+              { value: 'notR18', label: t('create.general') },
+              { value: 'R18', label: t('create.spicy') },
+            ]}
+          />
+          <ChoiceGroup<WritingStyle>
+            legend={t('create.style')}
+            value={values.writingStyle}
+            onChange={(writingStyle) => update({ writingStyle })}
+            choices={[
+              { value: 'description', label: t('create.moreDescription') },
+              { value: 'conversation', label: t('create.moreDialogue') },
+            ]}
+          />
+          <ChoiceGroup
+            legend={t('create.language')}
+            value={values.selectedLanguageForGen}
+            onChange={(selectedLanguageForGen) => update({ selectedLanguageForGen })}
+            wrap
+            choices={LANGUAGES.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang], lang }))}
+          />
+        </section>
+
+        <GenerateBar
+          busy={flow.busy}
+          balance={loggedIn && user.data ? user.data.balance : null}
+          offlineWriter={writer.data === 'offline'}
+        />
+      </form>
+      <AgeConfirmDialog {...flow.age} />
+      <InsufficientButterDialog {...flow.noButter} />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { PAGE_SIZE } from '@butterfic/contract';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { isInProgress } from '../format';
+import { novelKeys } from './keys';
+import type { NovelPage } from './types';
+
+/** While any story on the list is being written, the list is asked again this often. */
+export const WORKS_POLL_MS = 3000;
+
+/** GET /novel/list/: the caller's own novels, newest first, 20 a page. */
+export const listWorks = (page: number, { signal }: { signal?: AbortSignal } = {}) =>
+  api.get<NovelPage>('/novel/list/', { page }, { signal });
+
+/** SPEC.md section 4: the page counter starts at 1 and stops when a page returns fewer than 20. */
+export const nextWorksPage = (last: NovelPage): number | undefined =>
+  last.has_more && last.results.length >= PAGE_SIZE ? last.page + 1 : undefined;
+
+export const worksQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: novelKeys.works(),
+    queryFn: ({ pageParam, signal }) => listWorks(pageParam, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextWorksPage,
+    // Fresh whenever the list is opened: a story started a moment ago must be on it.
+    staleTime: 0,
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.results.some((novel) => isInProgress(novel.generate_status))) ? WORKS_POLL_MS : false,
+  });
+
+export const useWorks = () => useInfiniteQuery(worksQueryOptions());

@@ -1,0 +1,54 @@
+import { wordCount } from '@butterfic/contract';
+import { useTranslation } from 'react-i18next';
+import { useNovel } from '../api/get-novel';
+import type { NovelDetails } from '../api/types';
+import { isLive, storyText, withLiveChapter } from '../format';
+import { useNovelStream } from '../hooks/useNovelStream';
+import { useTextSize } from '../hooks/useTextSize';
+import { ReaderError, ReaderSkeleton } from './ReaderStates';
+import { ReaderHeader } from './ReaderHeader';
+import { StoryText } from './StoryText';
+import '../novels.css';
+
+function NovelView({ details }: { details: NovelDetails }) {
+  const { t } = useTranslation();
+  const { novel } = details;
+  const live = isLive(novel.generate_status);
+  const stream = useNovelStream(novel.uid, live);
+  const chapters = withLiveChapter(details.chapters, stream.live);
+  const textSize = useTextSize();
+  return (
+    <article className="reader">
+      <ReaderHeader
+        novel={novel}
+        words={live ? wordCount(storyText('', chapters)) : novel.word_count}
+        textSize={textSize}
+        showAuthor
+        showTags
+      />
+      {live ? (
+        <p className="reader-hint" role="status">
+          <span className="writing-dots" aria-hidden="true">
+            <span />
+            <span />
+            <span />
+          </span>
+          {t('reader.stillWriting')}
+        </p>
+      ) : null}
+      <StoryText chapters={chapters} language={novel.language} size={textSize.size} headings writing={live} />
+      {chapters.every((chapter) => chapter.content.trim() === '') && !live ? <p className="muted">{t('reader.noText')}</p> : null}
+    </article>
+  );
+}
+
+/**
+ * The novel reading screen (/article/detail/:id): author, title, tags and the
+ * chapters with headings. Anyone may read a public novel; its author always.
+ */
+export function NovelStory({ uid, loggedIn }: { uid: string; loggedIn: boolean }) {
+  const { data, isPending, error, refetch, isRefetching } = useNovel(uid);
+  if (data) return <NovelView details={data} />;
+  if (isPending) return <ReaderSkeleton />;
+  return <ReaderError error={error} loggedIn={loggedIn} retry={() => void refetch()} retrying={isRefetching} />;
+}

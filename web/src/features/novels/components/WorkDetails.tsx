@@ -1,0 +1,162 @@
+import { STATUS, wordCount } from '@butterfic/contract';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { toast } from '../../../components/ui/Toasts';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/errors';
+import { paths } from '../../../lib/paths';
+import { InsufficientButterDialog } from '../../wallet/components/InsufficientButterDialog';
+import { useContinueNovel } from '../api/continue-novel';
+import { useNovel } from '../api/get-novel';
+import { useStopNovel } from '../api/stop-novel';
+import type { NovelDetails } from '../api/types';
+import { isLive, storyText, withLiveChapter } from '../format';
+import { useChapterEdit } from '../hooks/useChapterEdit';
+import { useCopyStory } from '../hooks/useCopyStory';
+import { useNovelStream } from '../hooks/useNovelStream';
+import { useTextSize } from '../hooks/useTextSize';
+import { ChapterEditor } from './ChapterEditor';
+import { ReaderError, ReaderSkeleton } from './ReaderStates';
+import { ReaderHeader } from './ReaderHeader';
+import { StoryText } from './StoryText';
+import { WorkActions } from './WorkActions';
+import '../novels.css';
+
+function FailedWork({ details }: { details: NovelDetails }) {
+  const { t } = useTranslation();
+  const { failure } = details.novel;
+  return (
+    <EmptyState
+      art="error"
+      title={t('reader.failedTitle')}
+      body={
+        <>
+          {t('reader.refunded')}
+          {failure && failure !== 'stopped' ? (
+            <span className="failure-detail" lang="en">
+              {failure}
+            </span>
+          ) : null}
+        </>
+      }
+      action={
+        <Link className="btn btn--primary" to={paths.createFrom(details.novel.uid)}>
+          {t('reader.again')}
+        </Link>
+      }
+    />
+  );
+}
+
+function WorkView({ details, onButterChanged }: { details: NovelDetails; onButterChanged?: () => void }) {
+  const { t } = useTranslation();
+  const { novel } = details;
+  const live = isLive(novel.generate_status);
+  const stream = useNovelStream(novel.uid, live);
+  const chapters = withLiveChapter(details.chapters, stream.live);
+  const last = chapters.at(-1);
+  const ready = novel.generate_status === 'done';
+  const edit = useChapterEdit(novel, last, ready);
+  const { copy, copied } = useCopyStory(novel.uid, novel.title, chapters);
+  const textSize = useTextSize();
+  const continueNovel = useContinueNovel(novel.uid);
+  const stop = useStopNovel(novel.uid);
+  const [noButter, setNoButter] = useState(false);
+
+  // After Continue, the new chapter is brought into view as soon as its first words arrive.
+  const followNewChapter = useRef(false);
+  const liveIndex = stream.live?.chapter;
+  useEffect(() => {
+    if (liveIndex === undefined || !followNewChapter.current) return;
+    followNewChapter.current = false;
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    document.querySelector(`[data-chapter="${liveIndex}"]`)?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+  }, [liveIndex]);
+
+  const onContinue = () => {
+    continueNovel.mutate(undefined, {
+      onSuccess: () => {
+        followNewChapter.current = true;
+        onButterChanged?.();
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === STATUS.insufficientButter) setNoButter(true);
+        else toast(errorMessage(error, t), 'error');
+      },
+    });
+  };
+  const onStop = () => {
+    stop.mutate(undefined, {
+      onSuccess: ({ refunded }) => {
+        toast(refunded ? t('reader.stoppedRefunded') : t('reader.stopped'));
+        onButterChanged?.();
+      },
+      onError: (error) => toast(errorMessage(error, t), 'error'),
+    });
+  };
+
+  const failed = novel.generate_status === 'failed';
+  const hasText = chapters.some((chapter) => chapter.content.trim() !== '');
+  return (
+    <article className="reader reader--work">
+      <ReaderHeader novel={novel} words={live ? wordCount(storyText('', chapters)) : novel.word_count} textSize={textSize} showStatus />
+      {live ? (
+        <p className="reader-hint" role="status">
+          <span className="writing-dots" aria-hidden="true">
+            <span />
+            <span />
+            <span />
+          </span>
+          {novel.generate_status === 'continuing' ? t('reader.continuingHint') : t('reader.writingHint')}
+          {stream.reconnecting ? <span className="reader-hint-aside">{t('reader.reconnecting')}</span> : null}
+        </p>
+      ) : null}
+      {ready && novel.failure ? <p className="reader-note">{t('reader.continueFailed')}</p> : null}
+      {edit.restored ? <p className="reader-note">{t('reader.restoredEdit')}</p> : null}
+      {failed ? <FailedWork details={details} /> : null}
+      {failed && !hasText ? null : (
+        <StoryText
+          chapters={chapters}
+          language={novel.language}
+          size={textSize.size}
+          headings={chapters.length > 1}
+          writing={live}
+          editor={edit.editing ? <ChapterEditor value={edit.draft} onChange={edit.change} autoFocus={edit.focusEditor} /> : undefined}
+        />
+      )}
+      {failed ? null : (
+        <WorkActions
+          uid={novel.uid}
+          mode={live ? 'live' : edit.editing ? 'editing' : 'ready'}
+          copied={copied}
+          onCopy={() => void copy()}
+          onEdit={edit.start}
+          canEdit={ready && Boolean(last)}
+          onContinue={onContinue}
+          canContinue={ready && novel.word_count > 0}
+          continuing={continueNovel.isPending}
+          onStop={onStop}
+          stopping={stop.isPending}
+          onCancelEdit={edit.cancel}
+          onSave={edit.submit}
+          saving={edit.saving}
+        />
+      )}
+      <InsufficientButterDialog open={noButter} onOpenChange={setNoButter} />
+    </article>
+  );
+}
+
+/**
+ * The work reader (/myworks/detail/:id): the author's story, streaming in
+ * while it is written, with copy, generate again, edit, continue and stop.
+ * `onButterChanged` runs when the balance moved (a continuation, a refund).
+ */
+export function WorkDetails({ uid, onButterChanged }: { uid: string; onButterChanged?: () => void }) {
+  const { data, isPending, error, refetch, isRefetching } = useNovel(uid);
+  if (data) return <WorkView details={data} onButterChanged={onButterChanged} />;
+  if (isPending) return <ReaderSkeleton />;
+  return <ReaderError error={error} loggedIn retry={() => void refetch()} retrying={isRefetching} />;
+}

@@ -1,0 +1,132 @@
+import { ChevronRight, PenLine } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { InfiniteSentinel } from '../../../components/ui/InfiniteSentinel';
+import { errorMessage } from '../../../lib/errors';
+import { paths } from '../../../lib/paths';
+import { useWorks } from '../api/list-works';
+import type { Novel } from '../api/types';
+import { formatDateTime, isInProgress, uniqueNovels } from '../format';
+import { StatusBadge } from './StatusBadge';
+import { WordCount } from './WordCount';
+import { WriterLabel } from './WriterLabel';
+import '../novels.css';
+
+/** SPEC.md section 9: the works list loads its next page 50 px before the bottom. */
+const WORKS_LOOKAHEAD = '0px 0px 50px 0px';
+
+function WorkRow({ novel }: { novel: Novel }) {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const statusId = useId();
+  return (
+    <Link
+      className={`work-row${isInProgress(novel.generate_status) ? ' work-row--live' : ''}`}
+      to={paths.work(novel.uid)}
+      aria-labelledby={`${titleId} ${statusId}`}
+    >
+      <span className="work-row-body">
+        <span className="work-row-top">
+          <span id={titleId} className="work-row-title" lang={novel.language}>
+            {novel.title.trim() || t('works.untitled')}
+          </span>
+          <span id={statusId}>
+            <StatusBadge status={novel.generate_status} />
+          </span>
+        </span>
+        <span className="work-row-meta">
+          <time dateTime={new Date(novel.created_time * 1000).toISOString()}>{formatDateTime(novel.created_time, i18n.language)}</time>
+          <span aria-hidden="true">·</span>
+          <WordCount novel={novel} />
+          <WriterLabel writtenBy={novel.written_by} />
+        </span>
+      </span>
+      <ChevronRight className="muted work-row-chevron" aria-hidden="true" size={18} />
+    </Link>
+  );
+}
+
+function WorksSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div aria-busy="true">
+      <span className="sr-only" role="status">
+        {t('common.loading')}
+      </span>
+      <ul className="list works" aria-hidden="true">
+        {Array.from({ length: 6 }, (_, i) => (
+          <li key={i} className="work-row">
+            <span className="work-row-body">
+              <span className="skeleton skeleton-line skeleton-line--wide" />
+              <span className="skeleton skeleton-line" />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * My works (/user/work): the caller's stories, newest first, with their
+ * status; asked again every 3 s while any is being written.
+ */
+export function WorksList() {
+  const { t } = useTranslation();
+  const { data, isError, error, refetch, isRefetching, hasNextPage, isFetching, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
+    useWorks();
+
+  if (!data) {
+    if (!isError) return <WorksSkeleton />;
+    return (
+      <EmptyState
+        art="error"
+        title={t('works.loadError')}
+        body={errorMessage(error, t)}
+        action={
+          <Button variant="secondary" onClick={() => void refetch()} disabled={isRefetching}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+
+  const novels = uniqueNovels(data.pages);
+  if (novels.length === 0) {
+    return (
+      <EmptyState
+        title={t('works.empty')}
+        body={t('works.emptyBody')}
+        action={
+          <Link className="btn btn--primary" to={paths.create}>
+            <PenLine aria-hidden="true" size={18} />
+            {t('works.create')}
+          </Link>
+        }
+      />
+    );
+  }
+
+  return (
+    <>
+      <ul className="list works" aria-label={t('screens.works')} aria-busy={isFetchingNextPage || undefined}>
+        {novels.map((novel) => (
+          <li key={novel.uid}>
+            <WorkRow novel={novel} />
+          </li>
+        ))}
+      </ul>
+      <InfiniteSentinel
+        canLoad={hasNextPage && !isFetching}
+        loading={isFetchingNextPage}
+        failed={isFetchNextPageError}
+        onLoadMore={() => void fetchNextPage()}
+        lookahead={WORKS_LOOKAHEAD}
+      />
+    </>
+  );
+}

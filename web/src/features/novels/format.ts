@@ -1,0 +1,64 @@
+import type { Chapter, GenerateStatus } from './api/types';
+
+/** SPEC.md section 4: any status other than done is styled as in progress (failed has its own look). */
+export const isInProgress = (status: GenerateStatus): boolean => status !== 'done' && status !== 'failed';
+
+/** A job is running: the text is still growing and a stream can be read. */
+export const isLive = (status: GenerateStatus): boolean => status === 'generating' || status === 'continuing';
+
+/** Paragraphs of a chapter: split on blank lines, single line breaks kept inside a paragraph. */
+export function splitParagraphs(text: string): string[] {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n(?:[ \t\u3000]*\n)+/)
+    .map((paragraph) => paragraph.replace(/^\n+|\s+$/g, ''))
+    .filter((paragraph) => paragraph.trim() !== '');
+}
+
+/** The chapter being written, as the stream has it so far. */
+export type LiveChapter = { chapter: number; text: string };
+
+/**
+ * The chapters to show: the saved ones, with the chapter being written
+ * replaced by (or, when the saved list does not have it yet, added as) the
+ * streamed text.
+ */
+export function withLiveChapter(chapters: Chapter[], live: LiveChapter | null): Chapter[] {
+  if (!live) return chapters;
+  const found = chapters.some((chapter) => chapter.index === live.chapter);
+  const merged = found
+    ? chapters.map((chapter) => (chapter.index === live.chapter ? { ...chapter, content: live.text } : chapter))
+    : [...chapters, { index: live.chapter, content: live.text, created_time: 0 }];
+  return merged.sort((a, b) => a.index - b.index);
+}
+
+/** The whole story as plain text: the title, then the chapters with blank lines between them. */
+export function storyText(title: string, chapters: Chapter[]): string {
+  const body = chapters
+    .map((chapter) => chapter.content.trim())
+    .filter(Boolean)
+    .join('\n\n');
+  return title.trim() ? `${title.trim()}\n\n${body}` : body;
+}
+
+/** A creation time in the interface language (epoch seconds in). */
+export const formatDateTime = (epochSeconds: number, language: string): string =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(epochSeconds * 1000));
+
+/** The novels of all pages so far, each once (a list refetched page by page may overlap at the seams). */
+export function uniqueNovels<T extends { uid: string }>(pages: { results: T[] }[]): T[] {
+  const seen = new Set<string>();
+  const out: T[] = [];
+  for (const page of pages) {
+    for (const novel of page.results) {
+      if (seen.has(novel.uid)) continue;
+      seen.add(novel.uid);
+      out.push(novel);
+    }
+  }
+  return out;
+}
+
+/** The generation tags the server stores (adult flag, perspective, style) have translated labels. */
+export const KNOWN_TAGS = ['R18', 'notR18', 'firstPerson', 'secondPerson', 'thirdPerson', 'conversation', 'description'] as const;
+export const isKnownTag = (tag: string): tag is (typeof KNOWN_TAGS)[number] => (KNOWN_TAGS as readonly string[]).includes(tag);

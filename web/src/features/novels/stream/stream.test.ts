@@ -1,0 +1,146 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LiveChapter } from '../format';
+import { followNovelStream, type FollowCallbacks } from './follow-stream';
+
+const sse = (...events: [string, unknown][]) => events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+
+/** A streamed 200 answer whose body arrives in the given pieces (split mid-event on purpose). */
+function streamed(pieces: string[]): Response {
+  const joined = pieces.join('');
+  const cut = Math.floor(joined.length / 2);
+  const chunks = [joined.slice(0, cut), joined.slice(cut)];
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk));
+      controller.close();
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+}
+
+const refusal = (status: number, code: number) =>
+  new Response(JSON.stringify({ base_resp: { status_code: code, status_msg: 'no' } }), { status });
+
+function recorder() {
+  const texts: LiveChapter[] = [];
+  const settled: Parameters<FollowCallbacks['onSettled']>[] = [];
+  let refused = 0;
+  const callbacks: FollowCallbacks = {
+    onText: (live) => texts.push(live),
+    onReconnecting: () => undefined,
+    onSettled: (...args) => settled.push(args),
+    onRefused: () => refused++,
+  };
+  return { texts, settled, callbacks, refused: () => refused };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('following a novel stream', () => {
+  it('appends deltas to the first one and settles on done', async () => {
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(
+        streamed(
+          sse(
+            ['delta', { chapter: 0, text: 'Once' }],
+            ['delta', { chapter: 0, text: ' upon' }],
+            ['done', { generate_status: 'done', word_count: 2 }],
+          ),
+        ),
+      );
+    vi.stubGlobal('fetch', fetch);
+    const { texts, settled, callbacks } = recorder();
+    await followNovelStream('n1', new AbortController().signal, callbacks, { delay: () => 0 });
+    expect(texts.at(-1)).toEqual({ chapter: 0, text: 'Once upon' });
+    expect(settled).toEqual([['done', { word_count: 2 }, { chapter: 0, text: 'Once upon' }]]);
+    expect(String(fetch.mock.calls[0]![0])).toBe('/api/v1/novel/stream/?novel_uid=n1');
+  });
+
+  it('reconnects after a drop and replaces the chapter with the first delta of the new connection', async () => {
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(streamed(sse(['delta', { chapter: 1, text: 'Hello' }], ['delta', { chapter: 1, text: ' wor' }])))
+      .mockRejectedValueOnce(new TypeError('network'))
+      .mockResolvedValueOnce(refusal(503, 500001))
+      .mockResolvedValueOnce(
+        streamed(
+          sse(
+            ['delta', { chapter: 1, text: 'Hello world' }],
+            ['delta', { chapter: 1, text: ', again.' }],
+            ['error', { message: 'model gone', generate_status: 'done' }],
+          ),
+        ),
+      );
+    vi.stubGlobal('fetch', fetch);
+    const { texts, settled, callbacks } = recorder();
+    const delays: number[] = [];
+    await followNovelStream('n1', new AbortController().signal, callbacks, {
+      delay: (attempt) => {
+        delays.push(attempt);
+        return 0;
+      },
+    });
+    expect(fetch).toHaveBeenCalledTimes(4);
+    expect(delays).toEqual([0, 1, 2]);
+    expect(texts.map((t) => t.text)).toEqual(['Hello', 'Hello wor', 'Hello world', 'Hello world, again.']);
+    expect(settled).toEqual([['done', { failure: 'model gone' }, { chapter: 1, text: 'Hello world, again.' }]]);
+  });
+
+  it('starts a new chapter when a delta names one', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValueOnce(
+          streamed(
+            sse(
+              ['delta', { chapter: 0, text: 'End.' }],
+              ['delta', { chapter: 1, text: 'Next' }],
+              ['delta', { chapter: 1, text: ' one' }],
+              ['done', { generate_status: 'done', word_count: 3 }],
+            ),
+          ),
+        ),
+    );
+    const { texts, callbacks } = recorder();
+    await followNovelStream('n1', new AbortController().signal, callbacks, { delay: () => 0 });
+    expect(texts.at(-1)).toEqual({ chapter: 1, text: 'Next one' });
+  });
+
+  it('refreshes an expired access token and connects again; other refusals end it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValueOnce(refusal(401, 301005))
+        .mockResolvedValueOnce(streamed(sse(['done', { generate_status: 'done', word_count: 0 }]))),
+    );
+    const refresh = vi.fn().mockResolvedValue(true);
+    const first = recorder();
+    await followNovelStream('n1', new AbortController().signal, first.callbacks, { delay: () => 0, refresh });
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(first.settled).toHaveLength(1);
+
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(refusal(404, 404001)));
+    const gone = recorder();
+    await followNovelStream('n1', new AbortController().signal, gone.callbacks, { delay: () => 0, refresh });
+    expect(gone.refused()).toBe(1);
+
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(refusal(401, 301005)));
+    const loggedOut = recorder();
+    await followNovelStream('n1', new AbortController().signal, loggedOut.callbacks, { delay: () => 0, refresh: async () => false });
+    expect(loggedOut.refused()).toBe(1);
+  });
+
+  it('rejects when aborted while waiting to reconnect', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('network')));
+    const controller = new AbortController();
+    const { callbacks } = recorder();
+    const following = followNovelStream('n1', controller.signal, callbacks, { delay: () => 60_000 });
+    setTimeout(() => controller.abort(), 10);
+    await expect(following).rejects.toBeDefined();
+  });
+});
