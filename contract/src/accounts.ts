@@ -1,15 +1,13 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from './constants';
 import { LANGUAGES } from './languages';
 
+export { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, VERIFICATION_CODE_LENGTH, VERIFICATION_RESEND_SECONDS } from './constants';
+
 /** SPEC.md section 5: the simple e-mail form; trimmed and lower-cased. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const Email = z.string().trim().toLowerCase().max(254).regex(EMAIL_PATTERN, 'invalid email!');
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 export const Password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 export const LanguageSchema = z.enum(LANGUAGES);
-export const VERIFICATION_CODE_LENGTH = 6;
-export const VERIFICATION_RESEND_SECONDS = 60;
 export const VerificationCode = z
   .string()
   .trim()

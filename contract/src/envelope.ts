@@ -17,7 +17,7 @@ export const ErrorEnvelope = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 
-export const PAGE_SIZE = 20;
+export { PAGE_SIZE } from './constants';
 
 /** List pages: `{ results, page, page_size, has_more }`, page starts at 1. */
 export function page<T extends z.ZodType>(item: T) {

@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages';
 
-export const GENERATE_COST = 6;
-export const CONTINUE_COST = 3;
-export const TITLE_LENGTH = 12;
-export const GENERATE_STATUSES = ['generating', 'continuing', 'done', 'failed'] as const;
-export type GenerateStatus = (typeof GENERATE_STATUSES)[number];
-export const WRITERS = ['offline', 'openai', 'llamacpp'] as const;
+export { CONTINUE_COST, GENERATE_COST, GENERATE_STATUSES, TITLE_LENGTH, WRITERS, type GenerateStatus } from './constants';
+import { GENERATE_STATUSES, WRITERS, type GenerateStatus } from './constants';
+export { formatInputParams, novelTitle, parseInputParams, wordCount } from './text';
 
 const name = z.string().trim().min(1, 'enter character name').max(60);
 const setting = z.string().trim().max(2000).default('');
@@ -92,43 +89,3 @@ export type StreamEvent =
   | { event: 'delta'; data: { chapter: number; text: string } }
   | { event: 'done'; data: { generate_status: GenerateStatus; word_count: number } }
   | { event: 'error'; data: { message: string; generate_status: GenerateStatus } };
-
-/** The novel title: the first 12 characters of the plot (code points, so CJK and emoji are never cut). */
-export function novelTitle(params: Pick<StoryParams, 'plot' | 'char_a_name' | 'char_b_name'>): string {
-  const plot = params.plot.trim();
-  if (plot) return Array.from(plot).slice(0, TITLE_LENGTH).join('');
-  return Array.from(`${params.char_a_name} × ${params.char_b_name}`).slice(0, TITLE_LENGTH).join('');
-}
-
-const PARAM_KEYS = ['char_a_name', 'char_a_setting', 'char_b_name', 'char_b_setting', 'plot'] as const;
-
-/** Writes the quoted-dictionary form: {'char_a_name': 'Ines', …} with \\ and \' escaped. */
-export function formatInputParams(params: StoryParams): string {
-  const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
-  return `{${PARAM_KEYS.map((k) => `'${k}': ${quote(params[k])}`).join(', ')}}`;
-}
-
-/** Reads the quoted-dictionary form back (also accepts JSON); unknown keys are ignored. */
-export function parseInputParams(text: string): Partial<StoryParams> {
-  const out: Record<string, string> = {};
-  const pattern = /(['"])((?:\\.|(?!\1).)*)\1\s*:\s*(['"])((?:\\.|(?!\3).)*)\3/gs;
-  const unescape = (s: string) => s.replace(/\\(.)/gs, (_, c: string) => (c === 'n' ? '\n' : c));
-  for (const match of text.matchAll(pattern)) {
-    const key = unescape(match[2] ?? '');
-    if ((PARAM_KEYS as readonly string[]).includes(key)) out[key] = unescape(match[4] ?? '');
-  }
-  return out;
-}
-
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-const SEGMENT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\p{L}\p{N}'’-]+/gu;
-
-/** Words for Latin text, characters for Chinese, Japanese and Korean; spaces and punctuation never count. */
-export function wordCount(text: string): number {
-  let count = 0;
-  for (const match of text.matchAll(SEGMENT)) {
-    const token = match[0];
-    if (CJK.test(token) || /[\p{L}\p{N}]/u.test(token)) count++;
-  }
-  return count;
-}

@@ -15,6 +15,13 @@ export function App() {
   );
   const [router] = useState(createRouter);
   useEffect(() => {
+    // Once the first screen is up, fetch the three tab screens in the background so switching tabs is instant.
+    const prefetch = () =>
+      void Promise.all([import('./routes/Explore'), import('./routes/Create'), import('./routes/Profile')]).catch(() => undefined);
+    const idle = window.requestIdleCallback?.(prefetch) ?? window.setTimeout(prefetch, 1500);
+    return () => (window.cancelIdleCallback ? window.cancelIdleCallback(idle) : window.clearTimeout(idle));
+  }, []);
+  useEffect(() => {
     setAuthFailureHandler((kind) => {
       const target = kind === 'verify' ? '/verify' : '/login';
       if (router.state.location.pathname !== target) void router.navigate(target);

@@ -1,21 +1,24 @@
+import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/accounts/components/RequireAuth';
 import { paths } from '../lib/paths';
 import { Shell } from './layouts/Shell';
-import { ChangeLanguage } from './routes/ChangeLanguage';
-import { Create } from './routes/Create';
-import { Explore } from './routes/Explore';
-import { Favourites } from './routes/Favourites';
-import { Login } from './routes/Login';
-import { NovelReader } from './routes/NovelReader';
 import { NotFound } from './routes/NotFound';
-import { Persona } from './routes/Persona';
 import { Placeholder } from './routes/Placeholder';
-import { Profile } from './routes/Profile';
-import { Sample } from './routes/Sample';
-import { Verify } from './routes/Verify';
-import { WorkReader } from './routes/WorkReader';
-import { Works } from './routes/Works';
+
+/** Screens load on first visit: the first page downloads only the shell and its own screen. */
+const Create = lazy(() => import('./routes/Create').then((m) => ({ default: m.Create })));
+const Explore = lazy(() => import('./routes/Explore').then((m) => ({ default: m.Explore })));
+const Favourites = lazy(() => import('./routes/Favourites').then((m) => ({ default: m.Favourites })));
+const Login = lazy(() => import('./routes/Login').then((m) => ({ default: m.Login })));
+const NovelReader = lazy(() => import('./routes/NovelReader').then((m) => ({ default: m.NovelReader })));
+const Persona = lazy(() => import('./routes/Persona').then((m) => ({ default: m.Persona })));
+const Profile = lazy(() => import('./routes/Profile').then((m) => ({ default: m.Profile })));
+const Sample = lazy(() => import('./routes/Sample').then((m) => ({ default: m.Sample })));
+const Verify = lazy(() => import('./routes/Verify').then((m) => ({ default: m.Verify })));
+const WorkReader = lazy(() => import('./routes/WorkReader').then((m) => ({ default: m.WorkReader })));
+const Works = lazy(() => import('./routes/Works').then((m) => ({ default: m.Works })));
+const ChangeLanguage = lazy(() => import('./routes/ChangeLanguage').then((m) => ({ default: m.ChangeLanguage })));
 
 const screen = (titleKey: string, tab = false) => <Placeholder titleKey={titleKey} tab={tab} />;
 

@@ -1,4 +1,5 @@
-import { STATUS, type BaseResp } from '@butterfic/contract';
+import type { BaseResp } from '@butterfic/contract';
+import { STATUS } from '@butterfic/contract/client';
 import { STORAGE_KEYS, storage } from './storage';
 import { currentLanguage } from './language';
 

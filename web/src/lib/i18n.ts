@@ -1,4 +1,5 @@
-import { LANGUAGES, type Language } from '@butterfic/contract';
+import type { Language } from '@butterfic/contract';
+import { LANGUAGES } from '@butterfic/contract/client';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS, storage, type UserInfo } from './storage';
@@ -6,32 +7,36 @@ import { detectLanguage, setActiveLanguage } from './language';
 
 /**
  * Each language is a folder of JSON parts (locales/<lang>/<part>.json), one
- * part per feature so features can be translated independently; the parts
- * are merged into one translation per language.
+ * part per feature; locales/<lang>.ts merges them into one chunk, loaded only
+ * when that language is used (English always, as the fallback).
  */
-const parts = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
+const BUNDLES: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  en: () => import('../locales/en'),
+  'zh-CN': () => import('../locales/zh-CN'),
+  'zh-TW': () => import('../locales/zh-TW'),
+  ko: () => import('../locales/ko'),
+  ja: () => import('../locales/ja'),
+};
 
-export const resources = Object.fromEntries(
-  LANGUAGES.map((lang) => [
-    lang,
-    {
-      translation: Object.entries(parts)
-        .filter(([file]) => file.split('/').at(-2) === lang)
-        .reduce<Record<string, unknown>>((all, [, part]) => ({ ...all, ...part }), {}),
-    },
-  ]),
-) as Record<Language, { translation: Record<string, unknown> }>;
+async function loadLanguage(lang: Language): Promise<void> {
+  if (i18n.hasResourceBundle(lang, 'translation')) return;
+  const { default: translation } = await BUNDLES[lang]();
+  i18n.addResourceBundle(lang, 'translation', translation, true, true);
+}
 
-export function initI18n(): typeof i18n {
+export async function initI18n(): Promise<typeof i18n> {
   const lng = detectLanguage();
   setActiveLanguage(lng);
-  void i18n.use(initReactI18next).init({
-    resources,
+  await i18n.use(initReactI18next).init({
+    resources: {},
     lng,
     fallbackLng: 'en',
+    supportedLngs: [...LANGUAGES],
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  await Promise.all([loadLanguage('en'), loadLanguage(lng)]);
+  await i18n.changeLanguage(lng);
   return i18n;
 }
 
@@ -40,6 +45,7 @@ export async function changeLanguage(lang: Language): Promise<void> {
   storage.set(STORAGE_KEYS.language, lang);
   const info = storage.getJson<UserInfo>(STORAGE_KEYS.userInfo);
   if (info) storage.setJson(STORAGE_KEYS.userInfo, { ...info, language: lang });
+  await loadLanguage(lang);
   setActiveLanguage(lang);
   await i18n.changeLanguage(lang);
 }

@@ -1,4 +1,5 @@
-import { LANGUAGES, normalizeLanguage, type Language } from '@butterfic/contract';
+import type { Language } from '@butterfic/contract';
+import { LANGUAGES, normalizeLanguage } from '@butterfic/contract/client';
 import { STORAGE_KEYS, storage, type UserInfo } from './storage';
 
 export const FALLBACK_LANGUAGE: Language = 'zh-TW';

@@ -1,4 +1,4 @@
-import { LANGUAGES, LANGUAGE_NAMES } from '@butterfic/contract';
+import { LANGUAGES, LANGUAGE_NAMES } from '@butterfic/contract/client';
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { TopBar } from '../../components/ui/TopBar';

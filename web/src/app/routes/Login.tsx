@@ -1,4 +1,4 @@
-import { LANGUAGE_NAMES } from '@butterfic/contract';
+import { LANGUAGE_NAMES } from '@butterfic/contract/client';
 import { Globe } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { formatInputParams } from '@butterfic/contract';
+import { formatInputParams } from '@butterfic/contract/client';
 import { describe, expect, it } from 'vitest';
 import type { ArticleDraft } from '../../lib/article-draft';
 import {

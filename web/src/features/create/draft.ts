@@ -1,4 +1,5 @@
-import { normalizeLanguage, novelTitle, parseInputParams, type GenerateBody, type Language, type Novel } from '@butterfic/contract';
+import type { GenerateBody, Language, Novel } from '@butterfic/contract';
+import { normalizeLanguage, novelTitle, parseInputParams } from '@butterfic/contract/client';
 import type { ArticleDraft, Perspective, Preference } from '../../lib/article-draft';
 
 /**

@@ -1,4 +1,4 @@
-import { STATUS, VERIFICATION_CODE_LENGTH, VERIFICATION_RESEND_SECONDS } from '@butterfic/contract';
+import { STATUS, VERIFICATION_CODE_LENGTH, VERIFICATION_RESEND_SECONDS } from '@butterfic/contract/client';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, PASSWORD_MIN, STATUS } from '@butterfic/contract';
+import { EMAIL_PATTERN, PASSWORD_MIN, STATUS } from '@butterfic/contract/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { changeLanguage } from '../../../lib/i18n';

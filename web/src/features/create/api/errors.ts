@@ -1,4 +1,4 @@
-import { STATUS } from '@butterfic/contract';
+import { STATUS } from '@butterfic/contract/client';
 import { ApiError } from '../../../lib/api-client';
 
 /** Answers that asking again will not change (gone, or not this viewer's to see). */

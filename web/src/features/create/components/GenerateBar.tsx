@@ -1,4 +1,4 @@
-import { GENERATE_COST } from '@butterfic/contract';
+import { GENERATE_COST } from '@butterfic/contract/client';
 import { Cpu } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { LANGUAGES, LANGUAGE_NAMES } from '@butterfic/contract';
+import { LANGUAGES, LANGUAGE_NAMES } from '@butterfic/contract/client';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { STATUS } from '@butterfic/contract';
+import { STATUS } from '@butterfic/contract/client';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import { STATUS } from '@butterfic/contract';
+import { STATUS } from '@butterfic/contract/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
 import { novelKeys } from './keys';

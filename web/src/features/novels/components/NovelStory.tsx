@@ -1,4 +1,4 @@
-import { wordCount } from '@butterfic/contract';
+import { wordCount } from '@butterfic/contract/client';
 import { useTranslation } from 'react-i18next';
 import { useNovel } from '../api/get-novel';
 import type { NovelDetails } from '../api/types';

@@ -1,4 +1,4 @@
-import { STATUS } from '@butterfic/contract';
+import { STATUS } from '@butterfic/contract/client';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';

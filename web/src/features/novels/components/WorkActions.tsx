@@ -1,4 +1,4 @@
-import { CONTINUE_COST } from '@butterfic/contract';
+import { CONTINUE_COST } from '@butterfic/contract/client';
 import { Check, Copy, PencilLine, RotateCcw, Square, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

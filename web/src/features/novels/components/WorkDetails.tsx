@@ -1,4 +1,4 @@
-import { STATUS, wordCount } from '@butterfic/contract';
+import { STATUS, wordCount } from '@butterfic/contract/client';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

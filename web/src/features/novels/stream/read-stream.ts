@@ -1,4 +1,5 @@
-import { STATUS, type GenerateStatus } from '@butterfic/contract';
+import type { GenerateStatus } from '@butterfic/contract';
+import { STATUS } from '@butterfic/contract/client';
 import { API_BASE } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/language';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';

@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '@butterfic/contract';
+import { PAGE_SIZE } from '@butterfic/contract/client';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { personaKeys } from './keys';

@@ -1,4 +1,4 @@
-import { STATUS } from '@butterfic/contract';
+import { STATUS } from '@butterfic/contract/client';
 import { Sparkles, WandSparkles } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

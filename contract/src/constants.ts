@@ -1,0 +1,16 @@
+/** Plain constants shared by server and web (no zod: the web bundle imports this without the schemas). */
+export const PAGE_SIZE = 20;
+
+/** SPEC.md section 5: the simple e-mail form. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const VERIFICATION_CODE_LENGTH = 6;
+export const VERIFICATION_RESEND_SECONDS = 60;
+
+export const GENERATE_COST = 6;
+export const CONTINUE_COST = 3;
+export const TITLE_LENGTH = 12;
+export const GENERATE_STATUSES = ['generating', 'continuing', 'done', 'failed'] as const;
+export type GenerateStatus = (typeof GENERATE_STATUSES)[number];
+export const WRITERS = ['offline', 'openai', 'llamacpp'] as const;
