@@ -31,6 +31,8 @@ export type Deps = {
   hub: StreamHub;
   provider: LlmProvider;
   runner: JobRunner;
+  /** Ends every open SSE stream (their clients reconnect elsewhere) so shutdown is not held up. */
+  openStreams: Set<() => void>;
 };
 
 declare module 'fastify' {
@@ -63,12 +65,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: 'loopback',
-    requestIdHeader: 'x-request-id',
+    // Our genReqId reads x-request-id itself and keeps only sane values.
+    requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    forceCloseConnections: true,
+    // SIGTERM drains: idle keep-alive sockets close at once, requests in flight finish.
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -76,15 +81,29 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { env, database } = options;
   const mailer = options.mailer ?? createMailer(env, app.log);
   const provider = options.provider ?? (await createProvider(env));
+  const openStreams = new Set<() => void>();
   const hub = new StreamHub(database.pool, database.url);
   await hub.start();
   const runner = new JobRunner(database.db, provider, hub, app.log, {
     workers: env.GENERATION_WORKERS,
     leaseSeconds: env.GENERATION_LEASE_SECONDS,
   });
-  app.decorate('deps', { env, database, version: options.version ?? '0.1.0', secrets: loadSecrets(env), mailer, hub, provider, runner });
+  app.decorate('deps', {
+    env,
+    database,
+    version: options.version ?? '0.1.0',
+    secrets: loadSecrets(env),
+    mailer,
+    hub,
+    provider,
+    runner,
+    openStreams,
+  });
   app.addHook('onReady', async () => runner.start());
-  app.addHook('preClose', async () => runner.stop());
+  app.addHook('preClose', async () => {
+    for (const end of openStreams) end();
+    await runner.stop();
+  });
   app.addHook('onClose', async () => {
     await hub.close();
     await provider.close?.();

@@ -123,7 +123,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const issue = result.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
     const raw = source[variable];
-    const shown = raw === undefined ? '' : ` (got "${raw.length > 60 ? raw.slice(0, 60) + '…' : raw}")`;
+    const secret = /SECRET|KEY|PASSWORD|DATABASE_URL|SMTP_URL/.test(variable);
+    const shown = raw === undefined || secret ? '' : ` (got "${raw.length > 60 ? raw.slice(0, 60) + '…' : raw}")`;
     throw new EnvError(variable, `${issue?.message ?? 'is invalid'}${shown}`);
   }
   const env = result.data;

@@ -118,7 +118,7 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  const database = await openDatabase(env, () => undefined, { seed: false });
+  const database = await openDatabase(env, () => undefined, { seed: false, takeOver: false });
   try {
     console.log(await run(database, argv, env.INITIAL_CWD));
     return 0;

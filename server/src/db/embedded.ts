@@ -230,7 +230,17 @@ function initCluster(initdb: string, cluster: string, password: string, runAs: R
   }
 }
 
-export async function startEmbeddedPostgres(options: { dataDir: string; log: Log; database?: string }): Promise<EmbeddedServer> {
+/**
+ * `takeOver`: the app passes true, so a server that a short-lived admin command
+ * started becomes the app's; the CLI passes false. Whoever owns the server at
+ * exit (DATA_DIR/embedded-pg.owner) stops it.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  log: Log;
+  database?: string;
+  takeOver?: boolean;
+}): Promise<EmbeddedServer> {
   const { dataDir, log } = options;
   fs.mkdirSync(dataDir, { recursive: true });
   const runAs = postgresAccount(log);
@@ -247,33 +257,28 @@ export async function startEmbeddedPostgres(options: { dataDir: string; log: Log
 
   const database = options.database ?? PG_DB;
   const ownerFile = path.join(dataDir, 'embedded-pg.owner');
+  const owner = () => (fs.existsSync(ownerFile) ? Number(fs.readFileSync(ownerFile, 'utf8').trim()) : NaN);
   const claim = () => fs.writeFileSync(ownerFile, String(process.pid));
-  const release = () => {
-    if (fs.existsSync(ownerFile) && fs.readFileSync(ownerFile, 'utf8').trim() === String(process.pid))
-      fs.rmSync(ownerFile, { force: true });
+  // Whoever owns the server when it exits stops it; everyone else leaves it running.
+  const stopIfOwner = (pid: number) => async () => {
+    if (owner() !== process.pid) return;
+    await stopPid(pid);
+    fs.rmSync(ownerFile, { force: true });
   };
   const running = runningServer(cluster);
   if (running) {
     const url = urlFor(running.port, 'postgres');
     await waitReady(url, running.pid, 30_000);
     await ensureDatabase(url, database);
-    const owner = fs.existsSync(ownerFile) ? Number(fs.readFileSync(ownerFile, 'utf8').trim()) : NaN;
-    if (Number.isInteger(owner) && owner !== process.pid && pidAlive(owner)) {
-      // Another live process (the app, while this is the admin CLI) runs it: share it, never stop it.
-      log(`using the embedded PostgreSQL of process ${owner} (port ${running.port})`);
-      return { url: urlFor(running.port, database), dataDir: cluster, port: running.port, stop: async () => undefined };
-    }
-    log(`found a running embedded PostgreSQL (pid ${running.pid}, port ${running.port}) left by an earlier run; adopting it`);
-    claim();
-    return {
-      url: urlFor(running.port, database),
-      dataDir: cluster,
-      port: running.port,
-      stop: async () => {
-        await stopPid(running.pid);
-        release();
-      },
-    };
+    const current = owner();
+    const ownerAlive = Number.isInteger(current) && current !== process.pid && pidAlive(current);
+    if (!ownerAlive || options.takeOver) claim();
+    log(
+      ownerAlive
+        ? `using the embedded PostgreSQL of process ${current} (port ${running.port})${options.takeOver ? '; this process now owns it' : ''}`
+        : `found a running embedded PostgreSQL (pid ${running.pid}, port ${running.port}) left by an earlier run; adopting it`,
+    );
+    return { url: urlFor(running.port, database), dataDir: cluster, port: running.port, stop: stopIfOwner(running.pid) };
   }
 
   let lastError: unknown;
@@ -309,15 +314,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; log: Log
       await waitReady(url, pid, 60_000);
       await ensureDatabase(url, database);
       claim();
-      return {
-        url: urlFor(port, database),
-        dataDir: cluster,
-        port,
-        stop: async () => {
-          await stopPid(pid);
-          release();
-        },
-      };
+      return { url: urlFor(port, database), dataDir: cluster, port, stop: stopIfOwner(pid) };
     } catch (error) {
       lastError = error;
       await stopPid(pid, 3000);

@@ -10,13 +10,13 @@ export type { Database, Db } from './client';
 export async function openDatabase(
   env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>,
   log: (line: string) => void,
-  options: { seed?: boolean } = {},
+  options: { seed?: boolean; takeOver?: boolean } = {},
 ): Promise<Database> {
   let database: Database;
   if (env.DATABASE_URL) {
     database = connect(env.DATABASE_URL, 'external');
   } else {
-    const server = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, log });
+    const server = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, log, takeOver: options.takeOver ?? true });
     database = connect(server.url, 'embedded', { onClose: server.stop });
   }
   try {

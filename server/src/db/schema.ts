@@ -272,6 +272,8 @@ export const generationJobs = pgTable(
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     workerId: text('worker_id'),
     error: text('error'),
+    /** Set by the stop call when it refunded the charge: the worker then keeps none of its text. */
+    refunded: boolean('refunded').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

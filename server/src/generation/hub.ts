@@ -12,11 +12,13 @@ import pg from 'pg';
 
 export type HubEvent =
   | { type: 'delta'; novel: string; chapter: number; offset: number; text: string }
+  /** A new attempt resumes from the saved text: readers holding more than that must start over. */
+  | { type: 'reset'; novel: string }
   | { type: 'done'; novel: string; status: GenerateStatus; wordCount: number }
   | { type: 'error'; novel: string; status: GenerateStatus; message: string };
 
 type Listener = (event: HubEvent) => void;
-type Live = { chapter: number; text: string };
+type Live = { chapter: number; text: string; token: number };
 
 export const STREAM_CHANNEL = 'butterfic_stream';
 export const JOBS_CHANNEL = 'butterfic_jobs';
@@ -33,6 +35,7 @@ export class StreamHub {
   private client: pg.Client | null = null;
   private readonly channelHandlers = new Map<string, Set<(payload: string) => void>>();
   private closed = false;
+  private tokens = 0;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -91,24 +94,44 @@ export class StreamHub {
     return this.live.get(novel) ?? null;
   }
 
-  /** A job on this process starts (or resumes) writing `chapter`, which already holds `text`. */
-  begin(novel: string, chapter: number, text: string): void {
-    this.live.set(novel, { chapter, text });
+  /**
+   * A job on this process starts writing `chapter`, which already holds `text`.
+   * Answers the token that publish and finish need: a worker that lost its job
+   * can never write into the stream of the worker that took it over. A resumed
+   * attempt tells earlier readers to start over.
+   */
+  begin(novel: string, chapter: number, text: string, resumed: boolean): number {
+    const token = ++this.tokens;
+    this.live.set(novel, { chapter, text, token });
+    if (resumed) {
+      const event: HubEvent = { type: 'reset', novel };
+      this.emit(event);
+      this.queue(event);
+    }
+    return token;
   }
 
-  publish(novel: string, text: string): void {
+  publish(novel: string, text: string, token: number): void {
     const live = this.live.get(novel);
-    if (!live || !text) return;
+    if (!live || live.token !== token || !text) return;
     const event: HubEvent = { type: 'delta', novel, chapter: live.chapter, offset: live.text.length, text };
     live.text += text;
     this.emit(event);
     this.queue(event);
   }
 
-  finish(novel: string, event: Extract<HubEvent, { type: 'done' | 'error' }>): void {
+  /** Ends an attempt's stream; only the attempt holding `token` can (a stale worker's finish is ignored). */
+  finish(novel: string, event: Extract<HubEvent, { type: 'done' | 'error' }>, token: number): void {
+    const live = this.live.get(novel);
+    if (live && live.token !== token) return;
     this.live.delete(novel);
     this.emit(event);
     this.queue(event);
+  }
+
+  /** Drops the attempt's entry without telling readers (the job goes on elsewhere). */
+  release(novel: string, token: number): void {
+    if (this.live.get(novel)?.token === token) this.live.delete(novel);
   }
 
   private emit(event: HubEvent): void {

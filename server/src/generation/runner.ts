@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { wordCount, type GenerateStatus, type StoryParams } from '@butterfic/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
 import { chapters, generationJobs, novels } from '../db/schema';
@@ -8,7 +8,7 @@ import { applyLedger } from '../modules/wallet/service';
 import { CONTROL_CHANNEL, JOBS_CHANNEL, type StreamHub } from './hub';
 import { buildMessages, maxTokensFor, trimToBudget } from './prompts/build';
 import { mentionsMinor } from './safety';
-import type { LlmProvider, StoryRequest } from './types';
+import { ProviderError, type LlmProvider, type StoryRequest } from './types';
 
 type Job = typeof generationJobs.$inferSelect;
 
@@ -22,9 +22,18 @@ export type RunnerOptions = {
   flushMs?: number;
   /** Target chapter length in characters. */
   targetChars?: number;
+  /** A stream that sends nothing for this long has failed. */
+  idleMs?: number;
 };
 
 class StoppedError extends Error {}
+
+/** The output check found a minor in an adult story. */
+class SafetyError extends Error {
+  constructor() {
+    super('the model wrote about a minor in an adult story');
+  }
+}
 
 /**
  * Runs generation jobs from PostgreSQL. Each worker claims the oldest queued
@@ -42,6 +51,7 @@ export class JobRunner {
   private readonly lease: number;
   private readonly flushMs: number;
   private readonly targetChars: number;
+  private readonly idleMs: number;
 
   constructor(
     private readonly db: Db,
@@ -53,6 +63,7 @@ export class JobRunner {
     this.lease = options.leaseSeconds ?? 30;
     this.flushMs = options.flushMs ?? 1000;
     this.targetChars = options.targetChars ?? 1800;
+    this.idleMs = options.idleMs ?? 90_000;
   }
 
   async start(): Promise<void> {
@@ -93,6 +104,11 @@ export class JobRunner {
         });
         continue;
       }
+      if (!this.running) {
+        // Claimed while shutting down: give it straight back.
+        await this.release(job).catch(() => undefined);
+        break;
+      }
       await this.run(job).catch((error: unknown) => this.log.error({ err: error, job: job?.uid }, 'generation job crashed'));
     }
   }
@@ -120,7 +136,7 @@ export class JobRunner {
     const [novel] = await this.db.select().from(novels).where(eq(novels.uid, job.novelUid));
     if (!novel) return;
     if (job.attempts > MAX_ATTEMPTS) {
-      await this.fail(job, 'the story could not be written after 3 tries');
+      await this.fail(job, 'tries', 'the story could not be written after 3 tries', 0, false);
       return;
     }
     const list = await this.db.select().from(chapters).where(eq(chapters.novelUid, job.novelUid)).orderBy(asc(chapters.index));
@@ -142,7 +158,7 @@ export class JobRunner {
 
     const controller = new AbortController();
     this.active.set(job.uid, controller);
-    this.hub.begin(job.novelUid, job.chapterIndex, resumeFrom);
+    const token = this.hub.begin(job.novelUid, job.chapterIndex, resumeFrom, job.attempts > 1);
     let text = resumeFrom;
     let saved = resumeFrom;
     let lost = false;
@@ -188,86 +204,126 @@ export class JobRunner {
       },
       Math.floor(Math.random() * this.flushMs),
     );
+    // A model that stops sending without closing the stream must not hold the job for ever.
+    let idle: NodeJS.Timeout | undefined;
+    const watchIdle = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => controller.abort(new ProviderError(`no text from the model for ${this.idleMs / 1000} s`)), this.idleMs);
+    };
 
     let failure: unknown = null;
     try {
-      let checked = 0;
-      for await (const delta of this.provider.stream({
+      watchIdle();
+      for await (const raw of this.provider.stream({
         story,
         messages: buildMessages(story),
         maxTokens: maxTokensFor(story),
         signal: controller.signal,
       })) {
         if (controller.signal.aborted) break;
+        watchIdle();
+        // PostgreSQL text cannot hold NUL; a model that sends one must not make every save fail.
+        const delta = raw.replaceAll('\u0000', '');
+        // Output check before anyone sees it: a spicy story that starts describing a minor is cut off and refunded.
+        if (story.spicy && mentionsMinor(text.slice(-160) + delta)) throw new SafetyError();
         text += delta;
-        this.hub.publish(job.novelUid, delta);
-        // Output check: a spicy story that starts describing a minor is cut off and refunded.
-        if (story.spicy && text.length - checked > 400) {
-          checked = text.length;
-          if (mentionsMinor(text)) throw new Error('the model wrote about a minor in an adult story');
-        }
+        this.hub.publish(job.novelUid, delta, token);
       }
-      if (story.spicy && mentionsMinor(text)) throw new Error('the model wrote about a minor in an adult story');
+      if (controller.signal.aborted && controller.signal.reason instanceof ProviderError) throw controller.signal.reason;
     } catch (error) {
       failure = error;
     } finally {
       clearTimeout(phase);
       clearInterval(heartbeat);
+      clearTimeout(idle);
       await flushing;
       this.active.delete(job.uid);
     }
 
-    const reason = controller.signal.aborted ? controller.signal.reason : null;
-    if (reason instanceof StoppedError || lost) {
-      // Stopped by its author (the stop call settled the charge) or taken over: keep what we wrote.
-      await this.keepText(job, text, earlierWords);
-      const [after] = await this.db
-        .select({ status: novels.generateStatus, words: novels.wordCount })
-        .from(novels)
-        .where(eq(novels.uid, job.novelUid));
-      this.hub.finish(job.novelUid, { type: 'done', novel: job.novelUid, status: after?.status ?? 'done', wordCount: after?.words ?? 0 });
-      return;
-    }
-    if (reason && !this.running) {
-      // Shutting down: save, hand the job back without using up a try.
-      await save().catch(() => undefined);
-      await this.db
-        .update(generationJobs)
-        .set({ status: 'queued', leaseUntil: null, workerId: null, attempts: sql`greatest(${generationJobs.attempts} - 1, 0)` })
-        .where(and(eq(generationJobs.uid, job.uid), eq(generationJobs.status, 'running'), eq(generationJobs.workerId, this.id)));
-      return;
-    }
-    if (failure || !text.trim()) {
-      const message = failure instanceof Error ? failure.message : 'the model returned no text';
-      this.log.warn({ job: job.uid, attempt: job.attempts, err: failure }, `generation attempt failed: ${message}`);
-      await save().catch(() => undefined);
-      if (job.attempts >= MAX_ATTEMPTS || /minor/.test(message)) await this.fail(job, message);
-      else {
-        await this.db
-          .update(generationJobs)
-          .set({ status: 'queued', leaseUntil: null, workerId: null, error: message })
-          .where(and(eq(generationJobs.uid, job.uid), eq(generationJobs.status, 'running'), eq(generationJobs.workerId, this.id)));
-        this.hub.begin(job.novelUid, job.chapterIndex, text);
-        this.wake();
+    try {
+      const reason = controller.signal.aborted ? controller.signal.reason : null;
+      if (lost) {
+        // Another worker holds the job now (our lease ran out): it owns the text and the stream.
+        this.hub.release(job.novelUid, token);
+        return;
       }
-      return;
+      if (reason instanceof StoppedError) {
+        // Stopped by its author; the stop call settled the money. Keep our text unless the charge was refunded.
+        await this.keepStoppedText(job, text, earlierWords);
+        await this.finishFromDatabase(job, token);
+        return;
+      }
+      if (reason && !this.running) {
+        // Shutting down: save, hand the job back without using up a try.
+        await save().catch(() => undefined);
+        await this.release(job);
+        this.hub.release(job.novelUid, token);
+        return;
+      }
+      if (failure instanceof SafetyError) {
+        await this.fail(job, 'safety', failure.message, token, true);
+        return;
+      }
+      if (failure || !text.trim()) {
+        const message = failure instanceof Error ? failure.message : 'the model returned no text';
+        this.log.warn({ job: job.uid, attempt: job.attempts, err: failure }, `generation attempt failed: ${message}`);
+        await save().catch(() => undefined);
+        const hopeless = failure instanceof ProviderError && !failure.retryable;
+        if (job.attempts >= MAX_ATTEMPTS || hopeless) await this.fail(job, hopeless ? 'model' : 'tries', message, token, false);
+        else {
+          await this.db
+            .update(generationJobs)
+            .set({ status: 'queued', leaseUntil: null, workerId: null, error: message })
+            .where(and(eq(generationJobs.uid, job.uid), eq(generationJobs.status, 'running'), eq(generationJobs.workerId, this.id)));
+          this.hub.release(job.novelUid, token);
+          this.wake();
+        }
+        return;
+      }
+      await this.complete(job, text, earlierWords, token);
+    } finally {
+      // Whatever happened, this attempt's stream entry is gone (a no-op when finished above).
+      this.hub.release(job.novelUid, token);
     }
-    await this.complete(job, text, earlierWords);
   }
 
-  private async keepText(job: Job, text: string, earlierWords: number): Promise<void> {
+  /** Hands a claimed job back to the queue without counting the try. */
+  private async release(job: Job): Promise<void> {
+    await this.db
+      .update(generationJobs)
+      .set({ status: 'queued', leaseUntil: null, workerId: null, attempts: sql`greatest(${generationJobs.attempts} - 1, 0)` })
+      .where(and(eq(generationJobs.uid, job.uid), eq(generationJobs.status, 'running'), eq(generationJobs.workerId, this.id)));
+  }
+
+  /** After a stop: our latest text replaces the saved one, unless the stop refunded the charge. */
+  private async keepStoppedText(job: Job, text: string, earlierWords: number): Promise<void> {
     if (!text) return;
-    await this.db
-      .update(chapters)
-      .set({ content: text, updatedAt: sql`now()` })
-      .where(and(eq(chapters.novelUid, job.novelUid), eq(chapters.index, job.chapterIndex)));
-    await this.db
-      .update(novels)
-      .set({ wordCount: earlierWords + wordCount(text) })
-      .where(eq(novels.uid, job.novelUid));
+    await this.db.execute(sql`
+      with kept as (
+        select uid from generation_jobs where uid = ${job.uid} and status = 'stopped' and worker_id = ${this.id} and not refunded
+      ), chapter as (
+        update chapters set content = ${text}, updated_at = now()
+        where novel_uid = ${job.novelUid} and index = ${job.chapterIndex} and exists (select 1 from kept)
+        returning 1
+      )
+      update novels set word_count = ${earlierWords + wordCount(text)}, updated_at = now()
+      where uid = ${job.novelUid} and exists (select 1 from kept)`);
   }
 
-  private async complete(job: Job, text: string, earlierWords: number): Promise<void> {
+  /** Tells readers the outcome the database holds (after a stop). */
+  private async finishFromDatabase(job: Job, token: number): Promise<void> {
+    const [after] = await this.db
+      .select({ status: novels.generateStatus, words: novels.wordCount })
+      .from(novels)
+      .where(eq(novels.uid, job.novelUid));
+    this.hub.finish(
+      job.novelUid,
+      { type: 'done', novel: job.novelUid, status: after?.status ?? 'done', wordCount: after?.words ?? 0 },
+      token,
+    );
+  }
+
+  private async complete(job: Job, text: string, earlierWords: number, token: number): Promise<void> {
     const words = earlierWords + wordCount(text);
     const done = await this.db.transaction(async (tx) => {
       const mine = await tx
@@ -286,37 +342,55 @@ export class JobRunner {
         .where(eq(novels.uid, job.novelUid));
       return true;
     });
-    if (done) this.hub.finish(job.novelUid, { type: 'done', novel: job.novelUid, status: 'done', wordCount: words });
+    if (done) {
+      this.hub.finish(job.novelUid, { type: 'done', novel: job.novelUid, status: 'done', wordCount: words }, token);
+      return;
+    }
+    // Stopped while the last words arrived: the charge stayed, so the whole text does too.
+    await this.keepStoppedText(job, text, earlierWords);
+    await this.finishFromDatabase(job, token);
   }
 
-  /** Fails a job for good and refunds its charge in the same transaction. */
-  async fail(job: Job, message: string): Promise<void> {
+  /**
+   * Fails a job for good and refunds its charge in the same transaction. Only
+   * the worker holding the job can. `purge` removes the text (the safety check
+   * cut it off): nobody may read it.
+   */
+  async fail(job: Job, code: 'safety' | 'model' | 'tries', message: string, token: number, purge: boolean): Promise<void> {
     const status = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(generationJobs)
         .set({ status: 'failed', finishedAt: sql`now()`, leaseUntil: null, error: message })
-        .where(and(eq(generationJobs.uid, job.uid), inArray(generationJobs.status, ['queued', 'running'])))
+        .where(and(eq(generationJobs.uid, job.uid), eq(generationJobs.status, 'running'), eq(generationJobs.workerId, this.id)))
         .returning({ charge: generationJobs.charge });
       if (!row) return null;
       const [novel] = await tx.select({ authorUid: novels.authorUid }).from(novels).where(eq(novels.uid, job.novelUid));
       if (row.charge > 0 && novel) await applyLedger(tx, { userUid: novel.authorUid, kind: 'refund', amount: row.charge, ref: job.uid });
-      const [chapter] = await tx
-        .select({ content: chapters.content })
-        .from(chapters)
-        .where(and(eq(chapters.novelUid, job.novelUid), eq(chapters.index, job.chapterIndex)));
+      const where = and(eq(chapters.novelUid, job.novelUid), eq(chapters.index, job.chapterIndex));
+      const [chapter] = await tx.select({ content: chapters.content }).from(chapters).where(where);
       let next: GenerateStatus = 'failed';
       if (job.kind === 'continue') {
         next = 'done';
-        if (!chapter?.content)
-          await tx.delete(chapters).where(and(eq(chapters.novelUid, job.novelUid), eq(chapters.index, job.chapterIndex)));
+        if (purge || !chapter?.content) await tx.delete(chapters).where(where);
+      } else if (purge) {
+        await tx
+          .update(chapters)
+          .set({ content: '', updatedAt: sql`now()` })
+          .where(where);
       }
+      const remaining = await tx.select({ content: chapters.content }).from(chapters).where(eq(chapters.novelUid, job.novelUid));
       await tx
         .update(novels)
-        .set({ generateStatus: next, failure: message.slice(0, 200), updatedAt: sql`now()` })
+        .set({
+          generateStatus: next,
+          failure: code,
+          wordCount: wordCount(remaining.map((c) => c.content).join('\n\n')),
+          updatedAt: sql`now()`,
+        })
         .where(eq(novels.uid, job.novelUid));
       return next;
     });
-    if (status) this.hub.finish(job.novelUid, { type: 'error', novel: job.novelUid, status, message });
+    if (status) this.hub.finish(job.novelUid, { type: 'error', novel: job.novelUid, status, message: code }, token);
   }
 
   /** Stops claiming, aborts running jobs, saves their text and hands them back to the queue. */

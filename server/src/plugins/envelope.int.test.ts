@@ -56,7 +56,7 @@ describe('the response envelope', () => {
 
   it('answers an oversized body with a 4xx and 400001', async () => {
     const res = await ctx.request('POST', '/api/v1/report/', { body: { ...report, reason: 'x'.repeat(BODY_LIMIT + 10) } });
-    expect(res.status).toBe(413);
+    expect(res.status).toBe(400);
     expect(res.body.base_resp.status_code).toBe(400001);
     expect((await ctx.request('GET', '/api/v1/health/')).status).toBe(200);
   });
@@ -71,9 +71,20 @@ describe('the response envelope', () => {
     expect(missing.body.data.fields).toHaveProperty('target_uid');
   });
 
+  it('answers text the database cannot store (a NUL character) with 400001', async () => {
+    const res = await ctx.request('POST', '/api/v1/report/', { body: { ...report, reason: 'bad\u0000byte' } });
+    expect(res.status).toBe(400);
+    expect(res.body.base_resp.status_code).toBe(400001);
+  });
+
+  it('keeps only sane request ids from clients', async () => {
+    const res = await ctx.request('GET', '/api/v1/health/', { headers: { 'x-request-id': 'a b <script>' } });
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('answers an unsupported content type with a 4xx and 400001', async () => {
     const res = await ctx.request('POST', '/api/v1/report/', { raw: '<report/>', headers: { 'content-type': 'application/xml' } });
-    expect(res.status).toBe(415);
+    expect(res.status).toBe(400);
     expect(res.body.base_resp.status_code).toBe(400001);
   });
 

@@ -28,8 +28,8 @@ function fieldErrors(error: { validation: { instancePath: string; message?: stri
 const CLIENT_ERRORS: Record<string, { http: number; key: MessageKey }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { http: 400, key: 'badJson' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { http: 400, key: 'badJson' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { http: 413, key: 'bodyTooLarge' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { http: 415, key: 'unsupportedMedia' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { http: 400, key: 'bodyTooLarge' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { http: 400, key: 'unsupportedMedia' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { http: 400, key: 'invalidInput' },
 };
 
@@ -52,8 +52,11 @@ export function installEnvelope(app: FastifyInstance): void {
     }
     if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       if (error.statusCode === 429) return send(reply, 429, 429001, message('rateLimited', lang, { seconds: 60 }));
-      return send(reply, error.statusCode, 400001, message('invalidInput', lang));
+      return send(reply, 400, 400001, message('invalidInput', lang));
     }
+    // Text PostgreSQL cannot store (a NUL character, broken encoding) is bad input, not our failure.
+    const dbCode = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? error.code;
+    if (dbCode === '22P05' || dbCode === '22021') return send(reply, 400, 400001, message('invalidInput', lang));
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, 500001, message('internal', lang), { request_id: request.id });
   });

@@ -146,7 +146,8 @@ export async function startContinuation(
  */
 export async function stopGeneration(deps: Deps, user: AuthUser, novelUid: string) {
   const result = await deps.database.db.transaction(async (tx) => {
-    const novel = await ownNovel(tx, user, novelUid, true);
+    // Lock order as the workers: the job, then the chapter, then the novel.
+    const novel = await ownNovel(tx, user, novelUid);
     const [job] = await tx
       .select()
       .from(generationJobs)
@@ -159,9 +160,10 @@ export async function stopGeneration(deps: Deps, user: AuthUser, novelUid: strin
       .from(chapters)
       .where(and(eq(chapters.novelUid, novelUid), eq(chapters.index, job.chapterIndex)));
     const delivered = (chapter?.content ?? '').length > 0;
+    const refund = !delivered && job.charge > 0;
     await tx
       .update(generationJobs)
-      .set({ status: 'stopped', finishedAt: sql`now()`, leaseUntil: null })
+      .set({ status: 'stopped', finishedAt: sql`now()`, leaseUntil: null, refunded: refund })
       .where(eq(generationJobs.uid, job.uid));
     let balance = fresh?.balance ?? user.balance;
     if (!delivered && job.charge > 0)
@@ -174,7 +176,7 @@ export async function stopGeneration(deps: Deps, user: AuthUser, novelUid: strin
       .update(novels)
       .set({ generateStatus: status, failure: status === 'failed' ? 'stopped' : null, updatedAt: sql`now()` })
       .where(eq(novels.uid, novelUid));
-    return { status, refunded: !delivered && job.charge > 0, balance, jobUid: job.uid };
+    return { status, refunded: refund, balance, jobUid: job.uid };
   });
   if (result.jobUid) await deps.hub.notify('butterfic_control', JSON.stringify({ stop: result.jobUid }));
   return { generate_status: result.status, refunded: result.refunded, balance: result.balance };

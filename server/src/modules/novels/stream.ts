@@ -42,20 +42,32 @@ export async function streamNovel(deps: Deps, request: FastifyRequest, reply: Fa
   const end = () => {
     if (closed) return;
     closed = true;
+    deps.openStreams.delete(end);
     unsubscribe();
     clearInterval(watchdog);
+    clearInterval(heartbeat);
     res.end();
   };
 
+  /** The outcome, after any text this reader missed (a dropped NOTIFY, a reconnect of the LISTEN connection). */
   const finish = (event: Extract<HubEvent, { type: 'done' | 'error' }>) => {
     if (finished) return;
     finished = true;
-    if (event.type === 'done') send('done', { generate_status: event.status, word_count: event.wordCount });
-    else send('error', { message: event.message, generate_status: event.status });
-    end();
+    void (async () => {
+      const saved = await readSaved().catch(() => have);
+      if (saved.length > have.length && saved.startsWith(have)) send('delta', { chapter, text: saved.slice(have.length) });
+      if (event.type === 'done') send('done', { generate_status: event.status, word_count: event.wordCount });
+      else send('error', { message: event.message, generate_status: event.status });
+      end();
+    })();
   };
 
   const apply = (event: HubEvent): 'ok' | 'gap' => {
+    if (event.type === 'reset') {
+      // A new attempt resumes from the saved text; this reader may hold more. Closing makes the client reconnect and start over.
+      end();
+      return 'ok';
+    }
     if (event.type !== 'delta') {
       finish(event);
       return 'ok';
@@ -65,8 +77,8 @@ export async function streamNovel(deps: Deps, request: FastifyRequest, reply: Fa
       chapter = event.chapter;
       have = '';
     }
-    const end = event.offset + event.text.length;
-    if (end <= have.length) return 'ok';
+    const upTo = event.offset + event.text.length;
+    if (upTo <= have.length) return 'ok';
     if (event.offset > have.length) return 'gap';
     const piece = event.text.slice(have.length - event.offset);
     have += piece;
@@ -115,20 +127,22 @@ export async function streamNovel(deps: Deps, request: FastifyRequest, reply: Fa
   const watchdog = setInterval(() => {
     void (async () => {
       const [row] = await db
-        .select({ status: novels.generateStatus, words: novels.wordCount })
+        .select({ status: novels.generateStatus, words: novels.wordCount, failure: novels.failure })
         .from(novels)
         .where(eq(novels.uid, novelUid));
       if (!row || LIVE.includes(row.status) || catchingUp) return;
-      const saved = await readSaved();
-      if (saved.startsWith(have) && saved.length > have.length) send('delta', { chapter, text: saved.slice(have.length) });
-      finish({ type: 'done', novel: novelUid, status: row.status, wordCount: row.words });
+      if (row.status === 'failed') finish({ type: 'error', novel: novelUid, status: row.status, message: row.failure ?? 'failed' });
+      else finish({ type: 'done', novel: novelUid, status: row.status, wordCount: row.words });
     })().catch(() => undefined);
   }, 3000);
   const heartbeat = setInterval(() => !closed && res.write(': keep-alive\n\n'), 15_000);
-  request.raw.on('close', () => {
-    clearInterval(heartbeat);
+  request.raw.on('close', end);
+  deps.openStreams.add(end);
+  // The client may have gone while we read the novel: then 'close' has already fired.
+  if (request.raw.destroyed || res.destroyed) {
     end();
-  });
+    return;
+  }
 
   const live = deps.hub.liveText(novelUid);
   if (live) {
@@ -139,7 +153,12 @@ export async function streamNovel(deps: Deps, request: FastifyRequest, reply: Fa
     have = details.chapters.find((c) => c.index === chapter)?.content ?? '';
     send('delta', { chapter, text: have });
     if (!LIVE.includes(details.novel.generate_status)) {
-      finish({ type: 'done', novel: novelUid, status: details.novel.generate_status, wordCount: details.novel.word_count });
+      const { generate_status: status, word_count: wordCount, failure } = details.novel;
+      finish(
+        status === 'failed'
+          ? { type: 'error', novel: novelUid, status, message: failure ?? 'failed' }
+          : { type: 'done', novel: novelUid, status, wordCount },
+      );
       return;
     }
   }

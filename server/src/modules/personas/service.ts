@@ -4,6 +4,7 @@ import { and, desc, eq, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { personaFavorites, personas } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { mentionsMinor } from '../../generation/safety';
 import { newUid } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
 
@@ -165,8 +166,32 @@ function columnsOf(input: Partial<PersonaInput>) {
   };
 }
 
+/** Adult personas never describe a minor (CONTRACT.md section 5: at every layer). */
+function refuseMinors(fields: {
+  isR18: boolean;
+  charAName: string;
+  charASetting: string;
+  charBName: string;
+  charBSetting: string;
+  plot: string;
+  description: string;
+}) {
+  if (!fields.isR18) return;
+  const text = [fields.charAName, fields.charASetting, fields.charBName, fields.charBSetting, fields.plot, fields.description].join('\n');
+  if (mentionsMinor(text)) throw new AppError('forbidden', { message: 'minorRefused' });
+}
+
 export async function createPersona(db: Db, viewer: AuthUser, input: PersonaInput, sourceNovelUid?: string): Promise<Persona> {
   if (input.is_r18 === 1 && !isAdult(viewer)) throw new AppError('forbidden');
+  refuseMinors({
+    isR18: input.is_r18 === 1,
+    charAName: input.char_a_name,
+    charASetting: input.char_a_setting,
+    charBName: input.char_b_name,
+    charBSetting: input.char_b_setting,
+    plot: input.plot,
+    description: input.description,
+  });
   const [row] = await db
     .insert(personas)
     .values({
@@ -200,8 +225,9 @@ async function ownRow(db: Db, viewer: AuthUser, uid: string): Promise<Row> {
 }
 
 export async function editPersona(db: Db, viewer: AuthUser, uid: string, patch: Partial<PersonaInput>): Promise<Persona> {
-  await ownRow(db, viewer, uid);
+  const current = await ownRow(db, viewer, uid);
   if (patch.is_r18 === 1 && !isAdult(viewer)) throw new AppError('forbidden');
+  refuseMinors({ ...current, ...columnsOf(patch) });
   const [row] = await db
     .update(personas)
     .set({ ...columnsOf(patch), updatedAt: sql`now()` })

@@ -34,10 +34,8 @@ function FailedWork({ details }: { details: NovelDetails }) {
       body={
         <>
           {t('reader.refunded')}
-          {failure && failure !== 'stopped' ? (
-            <span className="failure-detail" lang="en">
-              {failure}
-            </span>
+          {failure === 'safety' || failure === 'model' || failure === 'tries' ? (
+            <span className="failure-detail">{t(`reader.failureReason.${failure}`)}</span>
           ) : null}
         </>
       }
