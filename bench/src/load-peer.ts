@@ -1,5 +1,5 @@
 import readline from 'node:readline';
-import { startFakeLlm } from '../../server/test/fake-llm';
+import { followSse, startFakeLlm } from '../../server/test/fake-llm';
 
 /**
  * The other side of the concurrent_streams benchmark, in its own process so the
@@ -7,27 +7,17 @@ import { startFakeLlm } from '../../server/test/fake-llm';
  * and one SSE reader per novel. Talks JSON lines over stdin/stdout.
  */
 const CHUNKS = Number(process.argv[2] ?? 40);
+const SPREAD_MS = Number(process.argv[3] ?? 0);
 const pieces = Array.from({ length: CHUNKS }, (_, i) => `c${i} `);
-const llm = await startFakeLlm([{ chunks: pieces, firstDelayMs: 1000, delayMs: 50 }]);
+const llm = await startFakeLlm([{ chunks: pieces, firstDelayMs: 1000, firstDelayJitterMs: SPREAD_MS, delayMs: 50 }]);
 process.stdout.write(JSON.stringify({ llm: llm.url }) + '\n');
 
 async function read(url: string, auth: string): Promise<string> {
-  const res = await fetch(url, { headers: { authorization: auth } });
-  const decoder = new TextDecoder();
-  let buffer = '';
   let text = '';
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let cut;
-    while ((cut = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      const event = /^event: (.*)$/m.exec(block)?.[1];
-      const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as { text?: string } | null;
-      if (event === 'delta' && data?.text) text += data.text;
-      if (event === 'done' || event === 'error') return text;
-    }
-  }
+  await followSse(url, { authorization: auth }, (event) => {
+    if (event.event === 'delta' && event.data.text) text += event.data.text;
+    return event.event === 'done' || event.event === 'error';
+  });
   return text;
 }
 

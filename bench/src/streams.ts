@@ -12,7 +12,7 @@ import { startEmbeddedPostgres } from '../../server/src/db/embedded';
 import { runMigrations } from '../../server/src/db/migrate';
 import { loadEnv } from '../../server/src/env';
 import { openaiProvider } from '../../server/src/generation/providers/openai';
-import { startFakeLlm } from '../../server/test/fake-llm';
+import { followSse, startFakeLlm } from '../../server/test/fake-llm';
 
 /**
  * Streaming benchmarks, in one process: the app (embedded PostgreSQL), the fake
@@ -72,26 +72,14 @@ async function generate(): Promise<string> {
 
 /** Reads one novel's SSE stream; calls onText with the time each non-empty delta arrived. */
 async function read(novel: string, onText: (text: string, at: number) => void): Promise<string> {
-  const res = await fetch(`${base}/api/v1/novel/stream/?novel_uid=${novel}`, { headers: auth });
-  const decoder = new TextDecoder();
-  let buffer = '';
   let text = '';
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    const at = performance.now();
-    buffer += decoder.decode(chunk, { stream: true });
-    let cut;
-    while ((cut = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      const event = /^event: (.*)$/m.exec(block)?.[1];
-      const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as { text?: string } | null;
-      if (event === 'delta' && data?.text) {
-        text += data.text;
-        onText(data.text, at);
-      }
-      if (event === 'done' || event === 'error') return text;
+  await followSse(`${base}/api/v1/novel/stream/?novel_uid=${novel}`, auth, (event, at) => {
+    if (event.event === 'delta' && event.data.text) {
+      text += event.data.text;
+      onText(event.data.text, at);
     }
-  }
+    return event.event === 'done' || event.event === 'error';
+  });
   return text;
 }
 
@@ -114,42 +102,47 @@ overheads.sort((a, b) => a - b);
 console.log(`bench stream_ttft_overhead_ms=${(overheads[Math.floor(overheads.length / 2)] ?? NaN).toFixed(2)} runs=${overheads.length}`);
 
 // --- concurrent_streams ---
-// A second app on the same database, alone in its process's event loop apart from
-// the benchmark's bookkeeping: the fake model and the readers run in a child process.
+// A second app on the same database, measured alone: the fake model and the
+// readers run in a child process. Two runs: every stream ticking in lockstep
+// (all 500 chunks arrive in the same millisecond, every 50 ms: the worst case),
+// and starts spread over one tick, as independent readers would be.
 await app.close();
 const STREAMS = 500;
 const CHUNKS = 40;
-const peer = spawn(
-  process.execPath,
-  ['--import', 'tsx', path.join(path.dirname(fileURLToPath(import.meta.url)), 'load-peer.ts'), String(CHUNKS)],
-  {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  },
-);
-const peerLines = readline.createInterface({ input: peer.stdout! })[Symbol.asyncIterator]();
-const { llm: peerLlm } = JSON.parse((await peerLines.next()).value as string) as { llm: string };
-const loadApp = await buildApp({
-  env: { ...env, GENERATION_WORKERS: STREAMS + 20 },
-  database,
-  provider: openaiProvider({ baseURL: peerLlm, model: 'fake', maxRetries: 0 }),
-});
-await loadApp.listen({ host: '127.0.0.1', port: 0 });
-const loadBase = `http://127.0.0.1:${(loadApp.server.address() as { port: number }).port}`;
-const novels: string[] = [];
-for (let i = 0; i < STREAMS; i++) {
-  const res = await loadApp.inject({ method: 'POST', url: '/api/v1/novel/generate/', headers: auth, payload: body });
-  novels.push(res.json().data.novel_uid as string);
+for (const [label, spreadMs] of [
+  ['aligned', 0],
+  ['spread', 50],
+] as const) {
+  const peer = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(path.dirname(fileURLToPath(import.meta.url)), 'load-peer.ts'), String(CHUNKS), String(spreadMs)],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const peerLines = readline.createInterface({ input: peer.stdout! })[Symbol.asyncIterator]();
+  const { llm: peerLlm } = JSON.parse((await peerLines.next()).value as string) as { llm: string };
+  const loadApp = await buildApp({
+    env: { ...env, GENERATION_WORKERS: STREAMS + 20 },
+    database,
+    provider: openaiProvider({ baseURL: peerLlm, model: 'fake', maxRetries: 0 }),
+  });
+  await loadApp.listen({ host: '127.0.0.1', port: 0 });
+  const loadBase = `http://127.0.0.1:${(loadApp.server.address() as { port: number }).port}`;
+  const novels: string[] = [];
+  for (let i = 0; i < STREAMS; i++) {
+    const res = await loadApp.inject({ method: 'POST', url: '/api/v1/novel/generate/', headers: auth, payload: body });
+    novels.push(res.json().data.novel_uid as string);
+  }
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
+  peer.stdin!.write(JSON.stringify({ base: loadBase, auth: auth.authorization, novels }) + '\n');
+  const result = JSON.parse((await peerLines.next()).value as string) as { complete: number; lost: number };
+  lag.disable();
+  console.log(
+    `bench concurrent_streams=${STREAMS} ticks=${label} event_loop_lag_p99_ms=${(lag.percentile(99) / 1e6).toFixed(1)} complete_streams=${result.complete} lost_chunks=${result.lost}`,
+  );
+  await loadApp.close();
+  peer.kill();
 }
-const lag = monitorEventLoopDelay({ resolution: 10 });
-lag.enable();
-peer.stdin!.write(JSON.stringify({ base: loadBase, auth: auth.authorization, novels }) + '\n');
-const result = JSON.parse((await peerLines.next()).value as string) as { complete: number; lost: number };
-lag.disable();
-console.log(
-  `bench concurrent_streams=${STREAMS} event_loop_lag_p99_ms=${(lag.percentile(99) / 1e6).toFixed(1)} complete_streams=${result.complete} lost_chunks=${result.lost}`,
-);
-await loadApp.close();
-peer.kill();
 
 await database.close();
 await llm.close();

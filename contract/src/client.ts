@@ -6,3 +6,4 @@ export * from './constants';
 export * from './errors';
 export * from './languages';
 export * from './text';
+export * from './sse';

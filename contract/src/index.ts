@@ -6,3 +6,4 @@ export * from './moderation';
 export * from './accounts';
 export * from './personas';
 export * from './novels';
+export * from './sse';

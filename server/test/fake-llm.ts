@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { createSseParser } from '@butterfic/contract/client';
 
 /**
  * A real HTTP server on loopback that speaks the OpenAI chat-completions
@@ -11,6 +12,8 @@ export type Behaviour = {
   chunks?: string[];
   /** Wait before the first chunk and between chunks. */
   firstDelayMs?: number;
+  /** Add a random 0…n ms to the first wait, so many streams do not tick in lockstep. */
+  firstDelayJitterMs?: number;
   delayMs?: number;
   /** Answer with this HTTP status (and no stream). */
   status?: number;
@@ -58,7 +61,8 @@ export async function startFakeLlm(initial: Behaviour[] = [{ chunks: ['Hello'] }
           `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
         );
       void (async () => {
-        if (behaviour.firstDelayMs) await new Promise((r) => setTimeout(r, behaviour.firstDelayMs));
+        const firstDelay = (behaviour.firstDelayMs ?? 0) + Math.random() * (behaviour.firstDelayJitterMs ?? 0);
+        if (firstDelay) await new Promise((r) => setTimeout(r, firstDelay));
         write({ role: 'assistant', content: '' });
         for (let i = 0; i < chunks.length; i++) {
           if (res.destroyed) return;
@@ -97,10 +101,36 @@ export async function startFakeLlm(initial: Behaviour[] = [{ chunks: ['Hello'] }
   };
 }
 
-/** Reads a Server-Sent Events stream into events until `until` says stop or the stream ends. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- event data is arbitrary JSON, asserted field by field
-type SseEvent = { event: string; data: any };
+export type SseEvent = { event: string; data: any };
 
+/**
+ * Reads a Server-Sent Events response with the app's own parser, calling
+ * `onEvent` with each event (data parsed as JSON) and the time its bytes
+ * arrived; stops when `onEvent` answers true or the stream ends.
+ */
+export async function followSse(
+  url: string,
+  headers: Record<string, string>,
+  onEvent: (event: SseEvent, at: number) => boolean | void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const res = await fetch(url, { headers, ...(signal && { signal }) });
+  if (!res.ok || !res.body) throw new Error(`stream answered ${res.status}: ${await res.text()}`);
+  const parser = createSseParser();
+  const decoder = new TextDecoder();
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    const at = performance.now();
+    for (const message of parser.push(decoder.decode(chunk, { stream: true }))) {
+      if (onEvent({ event: message.event, data: JSON.parse(message.data) }, at)) {
+        await res.body.cancel().catch(() => undefined);
+        return;
+      }
+    }
+  }
+}
+
+/** Collects a stream's events until `until` says stop, the stream ends, or the time-out. */
 export async function readSse(
   url: string,
   headers: Record<string, string>,
@@ -109,29 +139,21 @@ export async function readSse(
 ): Promise<SseEvent[]> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
-  const events: { event: string; data: unknown }[] = [];
+  const events: SseEvent[] = [];
   try {
-    const res = await fetch(url, { headers, signal: controller.signal });
-    if (!res.ok || !res.body) throw new Error(`stream answered ${res.status}: ${await res.text()}`);
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      buffer += decoder.decode(chunk, { stream: true });
-      let cut;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event && data) events.push({ event, data: JSON.parse(data) });
-      }
-      if (until(events as never)) break;
-    }
+    await followSse(
+      url,
+      headers,
+      (event) => {
+        events.push(event);
+        return until(events);
+      },
+      controller.signal,
+    );
   } catch (error) {
     if (!controller.signal.aborted) throw error;
   } finally {
     clearTimeout(timer);
-    controller.abort();
   }
-  return events as never;
+  return events;
 }

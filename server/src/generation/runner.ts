@@ -24,6 +24,8 @@ export type RunnerOptions = {
   targetChars?: number;
   /** A stream that sends nothing for this long has failed. */
   idleMs?: number;
+  /** How often an idle worker looks for abandoned jobs (plus up to as much again, at random). */
+  pollMs?: number;
 };
 
 class StoppedError extends Error {}
@@ -52,6 +54,7 @@ export class JobRunner {
   private readonly flushMs: number;
   private readonly targetChars: number;
   private readonly idleMs: number;
+  private readonly pollMs: number;
 
   constructor(
     private readonly db: Db,
@@ -64,6 +67,7 @@ export class JobRunner {
     this.flushMs = options.flushMs ?? 1000;
     this.targetChars = options.targetChars ?? 1800;
     this.idleMs = options.idleMs ?? 90_000;
+    this.pollMs = options.pollMs ?? Math.min(5000, this.lease * 500);
   }
 
   async start(): Promise<void> {
@@ -81,8 +85,9 @@ export class JobRunner {
     for (let i = 0; i < this.options.workers; i++) this.loops.push(this.loop());
   }
 
-  private wake(): void {
-    const waiting = this.wakeUp.splice(0);
+  /** One new job wakes one idle worker, not all of them (no thundering herd of claim queries). */
+  private wake(all = false): void {
+    const waiting = all ? this.wakeUp.splice(0) : this.wakeUp.splice(0, 1);
     waiting.forEach((resolve) => resolve());
   }
 
@@ -95,12 +100,20 @@ export class JobRunner {
         this.log.error({ err: error }, 'could not claim a generation job');
       }
       if (!job) {
+        // Idle: wait for a NOTIFY, or poll now and then for jobs whose worker died (lease expired).
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, 1000);
-          this.wakeUp.push(() => {
+          const wake = () => {
             clearTimeout(timer);
             resolve();
-          });
+          };
+          const timer = setTimeout(
+            () => {
+              this.wakeUp = this.wakeUp.filter((w) => w !== wake);
+              resolve();
+            },
+            this.pollMs + Math.floor(Math.random() * this.pollMs),
+          );
+          this.wakeUp.push(wake);
         });
         continue;
       }
@@ -396,7 +409,7 @@ export class JobRunner {
   /** Stops claiming, aborts running jobs, saves their text and hands them back to the queue. */
   async stop(): Promise<void> {
     this.running = false;
-    this.wake();
+    this.wake(true);
     for (const controller of this.active.values()) controller.abort(new Error('shutting down'));
     await Promise.all(this.loops);
   }

@@ -5,7 +5,7 @@ import { isInProgress, isLive, splitParagraphs, storyText, uniqueNovels, withLiv
 import { copiedStory } from './hooks/useCopyStory';
 import { reconnectDelay } from './stream/follow-stream';
 import { readTextSizeStep, TEXT_SIZES } from './hooks/useTextSize';
-import { createSseParser } from './stream/sse';
+import { createSseParser } from '@butterfic/contract/client';
 
 const novel = (overrides: Partial<Novel> = {}): Novel => ({
   uid: 'n1',

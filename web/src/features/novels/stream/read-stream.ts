@@ -3,7 +3,7 @@ import { STATUS } from '@butterfic/contract/client';
 import { API_BASE } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/language';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
-import { createSseParser } from './sse';
+import { createSseParser } from '@butterfic/contract/client';
 
 export type StreamHandlers = {
   /** `replace`: the text is the chapter's whole text so far (first delta of a connection, or a new chapter). */
