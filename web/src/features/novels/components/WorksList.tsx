@@ -2,10 +2,8 @@ import { ChevronRight, PenLine } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
-import { InfiniteSentinel } from '../../../components/ui/InfiniteSentinel';
-import { errorMessage } from '../../../lib/errors';
+import { PagedList } from '../../../components/ui/PagedList';
 import { paths } from '../../../lib/paths';
 import { useWorks } from '../api/list-works';
 import type { Novel } from '../api/types';
@@ -76,57 +74,29 @@ function WorksSkeleton() {
  */
 export function WorksList() {
   const { t } = useTranslation();
-  const { data, isError, error, refetch, isRefetching, hasNextPage, isFetching, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
-    useWorks();
-
-  if (!data) {
-    if (!isError) return <WorksSkeleton />;
-    return (
-      <EmptyState
-        art="error"
-        title={t('works.loadError')}
-        body={errorMessage(error, t)}
-        action={
-          <Button variant="secondary" onClick={() => void refetch()} disabled={isRefetching}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
-  }
-
-  const novels = uniqueNovels(data.pages);
-  if (novels.length === 0) {
-    return (
-      <EmptyState
-        title={t('works.empty')}
-        body={t('works.emptyBody')}
-        action={
-          <Link className="btn btn--primary" to={paths.create}>
-            <PenLine aria-hidden="true" size={18} />
-            {t('works.create')}
-          </Link>
-        }
-      />
-    );
-  }
-
   return (
-    <>
-      <ul className="list works" aria-label={t('screens.works')} aria-busy={isFetchingNextPage || undefined}>
-        {novels.map((novel) => (
-          <li key={novel.uid}>
-            <WorkRow novel={novel} />
-          </li>
-        ))}
-      </ul>
-      <InfiniteSentinel
-        canLoad={hasNextPage && !isFetching}
-        loading={isFetchingNextPage}
-        failed={isFetchNextPageError}
-        onLoadMore={() => void fetchNextPage()}
-        lookahead={WORKS_LOOKAHEAD}
-      />
-    </>
+    <PagedList
+      query={useWorks()}
+      items={(pages) => uniqueNovels<Novel>(pages)}
+      keyOf={(novel) => novel.uid}
+      renderItem={(novel) => <WorkRow novel={novel} />}
+      label={t('screens.works')}
+      className="list works"
+      skeleton={<WorksSkeleton />}
+      errorTitle={t('works.loadError')}
+      lookahead={WORKS_LOOKAHEAD}
+      empty={
+        <EmptyState
+          title={t('works.empty')}
+          body={t('works.emptyBody')}
+          action={
+            <Link className="btn btn--primary" to={paths.create}>
+              <PenLine aria-hidden="true" size={18} />
+              {t('works.create')}
+            </Link>
+          }
+        />
+      }
+    />
   );
 }

@@ -2,11 +2,9 @@ import { ChevronRight, Star } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/Button';
 import { ChipList } from '../../../components/ui/Chip';
 import { EmptyState } from '../../../components/ui/EmptyState';
-import { InfiniteSentinel } from '../../../components/ui/InfiniteSentinel';
-import { errorMessage } from '../../../lib/errors';
+import { PagedList } from '../../../components/ui/PagedList';
 import { paths } from '../../../lib/paths';
 import { useFavourites } from '../api/list-favourites';
 import type { Persona } from '../api/types';
@@ -64,55 +62,27 @@ function FavouritesSkeleton() {
 /** My favourites (/post): the favourited personas, newest first, paged with infinite scroll. */
 export function FavouritesList() {
   const { t } = useTranslation();
-  const { data, isError, error, refetch, isRefetching, hasNextPage, isFetching, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
-    useFavourites();
-
-  if (!data) {
-    if (!isError) return <FavouritesSkeleton />;
-    return (
-      <EmptyState
-        art="error"
-        title={t('favourites.loadError')}
-        body={errorMessage(error, t)}
-        action={
-          <Button variant="secondary" onClick={() => void refetch()} disabled={isRefetching}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
-  }
-
-  const personas = uniquePages(data.pages).flat();
-  if (personas.length === 0) {
-    return (
-      <EmptyState
-        title={t('favourites.empty')}
-        body={t('favourites.emptyBody')}
-        action={
-          <Link className="btn btn--primary" to={paths.explore}>
-            {t('favourites.explore')}
-          </Link>
-        }
-      />
-    );
-  }
-
   return (
-    <>
-      <ul className="list favourites" aria-label={t('screens.favourites')} aria-busy={isFetchingNextPage || undefined}>
-        {personas.map((persona) => (
-          <li key={persona.uid}>
-            <FavouriteRow persona={persona} />
-          </li>
-        ))}
-      </ul>
-      <InfiniteSentinel
-        canLoad={hasNextPage && !isFetching}
-        loading={isFetchingNextPage}
-        failed={isFetchNextPageError}
-        onLoadMore={() => void fetchNextPage()}
-      />
-    </>
+    <PagedList
+      query={useFavourites()}
+      items={(pages) => uniquePages(pages).flat()}
+      keyOf={(persona) => persona.uid}
+      renderItem={(persona) => <FavouriteRow persona={persona} />}
+      label={t('screens.favourites')}
+      className="list favourites"
+      skeleton={<FavouritesSkeleton />}
+      errorTitle={t('favourites.loadError')}
+      empty={
+        <EmptyState
+          title={t('favourites.empty')}
+          body={t('favourites.emptyBody')}
+          action={
+            <Link className="btn btn--primary" to={paths.explore}>
+              {t('favourites.explore')}
+            </Link>
+          }
+        />
+      }
+    />
   );
 }
