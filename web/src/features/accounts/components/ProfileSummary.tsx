@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '../../../components/ui/Loading';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
@@ -20,10 +21,7 @@ export function ProfileSummary() {
 
   if (isPending) {
     return (
-      <div className="profile-summary" aria-busy="true">
-        <span className="sr-only" role="status">
-          {t('common.loading')}
-        </span>
+      <Loading className="profile-summary">
         <div className="profile-identity" aria-hidden="true">
           <span className="avatar skeleton" />
           <div className="grow profile-skeleton-lines">
@@ -35,7 +33,7 @@ export function ProfileSummary() {
           <span className="skeleton skeleton-line" />
           <span className="skeleton skeleton-amount" />
         </div>
-      </div>
+      </Loading>
     );
   }
 

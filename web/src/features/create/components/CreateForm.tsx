@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '../../../components/ui/Loading';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
@@ -25,12 +26,8 @@ function DraftForm() {
 }
 
 function FormSkeleton() {
-  const { t } = useTranslation();
   return (
-    <div className="create-form" aria-busy="true">
-      <span className="sr-only" role="status">
-        {t('common.loading')}
-      </span>
+    <Loading className="create-form">
       <div className="create-characters" aria-hidden="true">
         {[0, 1].map((i) => (
           <div key={i} className="create-card create-skeleton">
@@ -45,7 +42,7 @@ function FormSkeleton() {
         <span className="skeleton skeleton-line" />
         <span className="skeleton skeleton-field skeleton-field--tall" />
       </div>
-    </div>
+    </Loading>
   );
 }
 

@@ -1,5 +1,6 @@
 import { STATUS } from '@butterfic/contract/client';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '../../../components/ui/Loading';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
@@ -9,12 +10,8 @@ import { paths } from '../../../lib/paths';
 
 /** Title, a meta line and a page of text while the story loads. */
 export function ReaderSkeleton() {
-  const { t } = useTranslation();
   return (
-    <div className="reader" aria-busy="true">
-      <span className="sr-only" role="status">
-        {t('common.loading')}
-      </span>
+    <Loading className="reader">
       <div className="reader-header" aria-hidden="true">
         <span className="skeleton skeleton-title" />
         <span className="skeleton skeleton-line" />
@@ -24,7 +21,7 @@ export function ReaderSkeleton() {
           <span key={i} className={`skeleton skeleton-line ${i % 4 === 3 ? 'skeleton-line--wide' : 'skeleton-line--full'}`} />
         ))}
       </div>
-    </div>
+    </Loading>
   );
 }
 

@@ -1,6 +1,7 @@
 import { ChevronRight, PenLine } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '../../../components/ui/Loading';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { PagedList } from '../../../components/ui/PagedList';
@@ -48,12 +49,8 @@ function WorkRow({ novel }: { novel: Novel }) {
 }
 
 function WorksSkeleton() {
-  const { t } = useTranslation();
   return (
-    <div aria-busy="true">
-      <span className="sr-only" role="status">
-        {t('common.loading')}
-      </span>
+    <Loading>
       <ul className="list works" aria-hidden="true">
         {Array.from({ length: 6 }, (_, i) => (
           <li key={i} className="work-row">
@@ -64,7 +61,7 @@ function WorksSkeleton() {
           </li>
         ))}
       </ul>
-    </div>
+    </Loading>
   );
 }
 

@@ -1,6 +1,7 @@
 import { ChevronRight, Star } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '../../../components/ui/Loading';
 import { Link } from 'react-router';
 import { ChipList } from '../../../components/ui/Chip';
 import { EmptyState } from '../../../components/ui/EmptyState';
@@ -38,12 +39,8 @@ function FavouriteRow({ persona }: { persona: Persona }) {
 }
 
 function FavouritesSkeleton() {
-  const { t } = useTranslation();
   return (
-    <div aria-busy="true">
-      <span className="sr-only" role="status">
-        {t('common.loading')}
-      </span>
+    <Loading>
       <ul className="list favourites" aria-hidden="true">
         {Array.from({ length: 5 }, (_, i) => (
           <li key={i} className="favourite-row">
@@ -55,7 +52,7 @@ function FavouritesSkeleton() {
           </li>
         ))}
       </ul>
-    </div>
+    </Loading>
   );
 }
 

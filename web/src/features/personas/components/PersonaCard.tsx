@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '../../../components/ui/Loading';
 import { Link } from 'react-router';
 import { ChipList } from '../../../components/ui/Chip';
 import { paths } from '../../../lib/paths';
@@ -38,12 +39,8 @@ export function PersonaCard({ persona }: { persona: Persona }) {
 
 /** Cards of varied heights while the first page loads; hidden from screen readers (the status says it). */
 export function PersonaCardSkeletons({ count = 8 }: { count?: number }) {
-  const { t } = useTranslation();
   return (
-    <div aria-busy="true">
-      <span className="sr-only" role="status">
-        {t('common.loading')}
-      </span>
+    <Loading>
       <div className="masonry" aria-hidden="true">
         {Array.from({ length: count }, (_, i) => (
           <div key={i}>
@@ -58,6 +55,6 @@ export function PersonaCardSkeletons({ count = 8 }: { count?: number }) {
           </div>
         ))}
       </div>
-    </div>
+    </Loading>
   );
 }

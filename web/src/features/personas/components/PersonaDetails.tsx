@@ -2,6 +2,7 @@ import { STATUS } from '@butterfic/contract/client';
 import { Sparkles, WandSparkles } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '../../../components/ui/Loading';
 import { Link } from 'react-router';
 import { Badge, ChipList } from '../../../components/ui/Chip';
 import { Button } from '../../../components/ui/Button';
@@ -93,12 +94,8 @@ function PersonaView({ persona, loggedIn }: { persona: Persona; loggedIn: boolea
 }
 
 function PersonaSkeleton() {
-  const { t } = useTranslation();
   return (
-    <div className="persona" aria-busy="true">
-      <span className="sr-only" role="status">
-        {t('common.loading')}
-      </span>
+    <Loading className="persona">
       <div className="persona-hero" aria-hidden="true">
         <span className="skeleton skeleton-chip" />
         <span className="skeleton skeleton-title" />
@@ -117,7 +114,7 @@ function PersonaSkeleton() {
           </div>
         ))}
       </div>
-    </div>
+    </Loading>
   );
 }
 
