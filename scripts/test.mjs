@@ -2,7 +2,17 @@
 // `npm test`: check (typecheck + lint), unit, integration on the embedded
 // PostgreSQL, integration again on TEST_DATABASE_URL when set, then the
 // browser tests against the built app. Stops at the first failing step.
+// Before any step it makes sure of what the browser step needs from the system
+// (scripts/system-needs.mjs), so a fresh machine fails in the first second or
+// not at all.
 import { spawnSync } from 'node:child_process';
+import { ensureSystemPackages } from './system-needs.mjs';
+
+const problem = ensureSystemPackages();
+if (problem) {
+  console.error(`✗ ${problem}`);
+  process.exit(1);
+}
 
 const steps = [
   ['check', ['run', 'check']],

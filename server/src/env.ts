@@ -61,6 +61,7 @@ const EnvSchema = z
     LLM_API_KEY: optionalString,
     LLM_MODEL: optionalString,
     LLM_MODEL_PATH: optionalString,
+    LLM_GPU: z.enum(['false', 'auto', 'cuda', 'vulkan'], { message: 'must be false, auto, cuda or vulkan' }).default('false'),
     GENERATION_WORKERS: z.coerce.number({ message: 'must be a whole number' }).int().min(0).max(1000).default(2),
     GENERATION_LEASE_SECONDS: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(3600).default(30),
     OFFLINE_WRITER_CPS: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(1_000_000).default(300),

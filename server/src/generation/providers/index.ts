@@ -10,7 +10,7 @@ export async function createProvider(env: Env): Promise<LlmProvider> {
     case 'openai':
       return openaiProvider({ baseURL: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL ?? '' });
     case 'llamacpp':
-      return llamacppProvider({ modelPath: env.LLM_MODEL_PATH ?? '' });
+      return llamacppProvider({ modelPath: env.LLM_MODEL_PATH ?? '', gpu: env.LLM_GPU === 'false' ? false : env.LLM_GPU });
     default:
       return offlineProvider({ charsPerSecond: env.OFFLINE_WRITER_CPS });
   }

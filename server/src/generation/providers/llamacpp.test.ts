@@ -21,4 +21,17 @@ describe('the llamacpp provider', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('with LLM_GPU=auto and no GPU build installed, falls back to the CPU binary', async () => {
+    // The lean install (docs/decisions/0009-lean-install.md) ships no GPU build: 'auto' must still load
+    // node-llama-cpp and reach the model file, which here is corrupt, rather than fail on the binary.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'butterfic-gguf-'));
+    const file = path.join(dir, 'broken.gguf');
+    fs.writeFileSync(file, Buffer.concat([Buffer.from('GGUF'), Buffer.alloc(64, 7)]));
+    try {
+      await expect(llamacppProvider({ modelPath: file, gpu: 'auto' })).rejects.toThrow(/LLM_MODEL_PATH: .*broken\.gguf is not a loadable GGUF model/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

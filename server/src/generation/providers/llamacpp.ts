@@ -3,16 +3,21 @@ import type { LlmProvider } from '../types';
 import { ProviderError } from '../types';
 
 /**
- * A local GGUF model through node-llama-cpp, loaded once at start-up on the
- * CPU with the prebuilt binary (never a download or a compile). Each chapter
- * gets its own context, disposed afterwards.
+ * A local GGUF model through node-llama-cpp, loaded once at start-up with a
+ * prebuilt binary (never a download or a compile): the CPU one unless LLM_GPU
+ * names a GPU build the operator installed (docs/decisions/0009-lean-install.md).
+ * Each chapter gets its own context, disposed afterwards.
  */
-export async function llamacppProvider(options: { modelPath: string; contextSize?: number }): Promise<LlmProvider> {
+export async function llamacppProvider(options: {
+  modelPath: string;
+  contextSize?: number;
+  gpu?: false | 'auto' | 'cuda' | 'vulkan';
+}): Promise<LlmProvider> {
   if (!fs.existsSync(options.modelPath)) throw new Error(`LLM_MODEL_PATH: no model file at ${options.modelPath}`);
   const stat = fs.statSync(options.modelPath);
   if (!stat.isFile()) throw new Error(`LLM_MODEL_PATH: ${options.modelPath} is not a file`);
   const { getLlama, LlamaChatSession, LlamaLogLevel } = await import('node-llama-cpp');
-  const llama = await getLlama({ gpu: false, build: 'never', skipDownload: true, progressLogs: false, logLevel: LlamaLogLevel.error });
+  const llama = await getLlama({ gpu: options.gpu ?? false, build: 'never', skipDownload: true, progressLogs: false, logLevel: LlamaLogLevel.error });
   let model;
   try {
     model = await llama.loadModel({ modelPath: options.modelPath });
