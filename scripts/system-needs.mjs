@@ -39,7 +39,10 @@ export function ensureSystemPackages(env = process.env) {
   const custom = missing.find((m) => typeof m === 'object');
   if (custom) return `CHROMIUM_PATH=${custom.path} does not exist: point it at a Chromium binary, or unset it to use ${DEFAULT_CHROMIUM}`;
   const packages = missing.join(' ');
-  if (!canApt()) return `the browser tests need: apt-get install -y ${packages} (as root on Debian or Ubuntu), or set CHROMIUM_PATH to a Chromium binary`;
+  if (!canApt()) {
+    const orPath = missing.includes('chromium') ? ', or set CHROMIUM_PATH to a Chromium binary' : '';
+    return `the browser tests need: apt-get install -y ${packages} (npm test does it itself when run as root on Debian or Ubuntu)${orPath}`;
+  }
   console.log(`installing ${packages} with apt-get (the browser tests need them)`);
   const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env: aptEnv });
