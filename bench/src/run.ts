@@ -91,3 +91,4 @@ try {
   await app.stop();
 }
 await import('./streams');
+await import('./local-model');

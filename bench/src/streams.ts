@@ -1,18 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/src/app';
-import { connect } from '../../server/src/db/client';
-import { startEmbeddedPostgres } from '../../server/src/db/embedded';
-import { runMigrations } from '../../server/src/db/migrate';
-import { loadEnv } from '../../server/src/env';
 import { openaiProvider } from '../../server/src/generation/providers/openai';
-import { followSse, startFakeLlm } from '../../server/test/fake-llm';
+import { startFakeLlm } from '../../server/test/fake-llm';
+import { figures } from './figures';
+import { median, startBenchApp } from './harness';
 
 /**
  * Streaming benchmarks, in one process: the app (embedded PostgreSQL), the fake
@@ -22,66 +17,12 @@ import { followSse, startFakeLlm } from '../../server/test/fake-llm';
  *  - concurrent_streams: 500 generations streaming at once; event-loop lag p99
  *    and whether every reader got every chunk.
  */
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'butterfic-bench-streams-'));
-fs.chmodSync(dataDir, 0o755);
-const pgServer = await startEmbeddedPostgres({ dataDir, log: () => undefined });
-const database = connect(pgServer.url, 'embedded', { max: 40 });
-await runMigrations(database.db);
 const llm = await startFakeLlm();
-const env = loadEnv({
-  NODE_ENV: 'test',
-  DATA_DIR: dataDir,
-  DATABASE_URL: pgServer.url,
-  LOG_LEVEL: 'silent',
-  GENERATION_WORKERS: '520',
-  LLM_PROVIDER: 'openai',
-  LLM_BASE_URL: llm.url,
-  LLM_MODEL: 'fake',
+const bench = await startBenchApp({
+  provider: openaiProvider({ baseURL: llm.url, model: 'fake', maxRetries: 0 }),
+  env: { GENERATION_WORKERS: '520', LLM_PROVIDER: 'openai', LLM_BASE_URL: llm.url, LLM_MODEL: 'fake' },
 });
-const app = await buildApp({ env, database, provider: openaiProvider({ baseURL: llm.url, model: 'fake', maxRetries: 0 }) });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-
-// One reader with a 30-day pass, so 550 generations cost nothing.
-await app.inject({ method: 'POST', url: '/api/v1/user/create/', payload: { email: 'bench@example.com', password: 'bench password' } });
-await database.db.execute(
-  sql`update users set email_verified_at = now(), pass_expires_at = now() + interval '30 days' where email = 'bench@example.com'`,
-);
-const login = await app.inject({
-  method: 'POST',
-  url: '/api/v1/user/login/',
-  payload: { email: 'bench@example.com', password: 'bench password' },
-});
-const auth = { authorization: `Bearer ${login.json().data.tokens.access}` };
-const body = {
-  params: { char_a_name: 'Ines', char_a_setting: '', char_b_name: 'Tomas', char_b_setting: '', plot: 'A storm.' },
-  is_r18: 0,
-  dialogue_heavy: 0,
-  first_person: 0,
-  language: 'en',
-};
-
-async function generate(): Promise<string> {
-  const res = await fetch(`${base}/api/v1/novel/generate/`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return ((await res.json()) as { data: { novel_uid: string } }).data.novel_uid;
-}
-
-/** Reads one novel's SSE stream; calls onText with the time each non-empty delta arrived. */
-async function read(novel: string, onText: (text: string, at: number) => void): Promise<string> {
-  let text = '';
-  await followSse(`${base}/api/v1/novel/stream/?novel_uid=${novel}`, auth, (event, at) => {
-    if (event.event === 'delta' && event.data.text) {
-      text += event.data.text;
-      onText(event.data.text, at);
-    }
-    return event.event === 'done' || event.event === 'error';
-  });
-  return text;
-}
+const { app, env, database, auth, body, generate, read } = bench;
 
 // --- stream_ttft_overhead_ms ---
 const overheads: number[] = [];
@@ -98,8 +39,8 @@ for (let run = 0; run < 50; run++) {
   clearInterval(watcher);
   if (firstTokenAt && firstAt) overheads.push(firstAt - firstTokenAt);
 }
-overheads.sort((a, b) => a - b);
-console.log(`bench stream_ttft_overhead_ms=${(overheads[Math.floor(overheads.length / 2)] ?? NaN).toFixed(2)} runs=${overheads.length}`);
+figures.openaiTtftOverheadMs = median(overheads);
+console.log(`bench stream_ttft_overhead_ms=${figures.openaiTtftOverheadMs.toFixed(2)} runs=${overheads.length}`);
 
 // --- concurrent_streams ---
 // A second app on the same database, measured alone: the fake model and the
@@ -144,7 +85,5 @@ for (const [label, spreadMs] of [
   peer.kill();
 }
 
-await database.close();
+await bench.close();
 await llm.close();
-await pgServer.stop();
-fs.rmSync(dataDir, { recursive: true, force: true });

@@ -239,8 +239,12 @@ export class JobRunner {
         const delta = raw.replaceAll('\u0000', '');
         // Output check before anyone sees it: a spicy story that starts describing a minor is cut off and refunded.
         if (story.spicy && mentionsMinor(text.slice(-160) + delta)) throw new SafetyError();
+        const first = !text && delta;
         text += delta;
         this.hub.publish(job.novelUid, delta, token);
+        // Save the first text at once rather than on the job's phase: a reader who sees it and stops
+        // straight away keeps it (a stop refunds only when nothing was saved).
+        if (first) flush();
       }
       if (controller.signal.aborted && controller.signal.reason instanceof ProviderError) throw controller.signal.reason;
     } catch (error) {

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { Env } from '../../env';
 import { offlineProvider } from '../offline/writer';
 import type { LlmProvider } from '../types';
@@ -10,7 +11,12 @@ export async function createProvider(env: Env): Promise<LlmProvider> {
     case 'openai':
       return openaiProvider({ baseURL: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL ?? '' });
     case 'llamacpp':
-      return llamacppProvider({ modelPath: env.LLM_MODEL_PATH ?? '', gpu: env.LLM_GPU === 'false' ? false : env.LLM_GPU });
+      return llamacppProvider({
+        modelPath: env.LLM_MODEL_PATH ?? '',
+        gpu: env.LLM_GPU === 'false' ? false : env.LLM_GPU,
+        // The workers share the cores: more threads than cores makes llama.cpp's threads spin against each other.
+        threads: Math.max(1, Math.floor(os.availableParallelism() / Math.max(1, env.GENERATION_WORKERS))),
+      });
     default:
       return offlineProvider({ charsPerSecond: env.OFFLINE_WRITER_CPS });
   }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { llamacppProvider } from './llamacpp';
+import { llamacppProvider, readableText, toChatHistory } from './llamacpp';
 
 describe('the llamacpp provider', () => {
   it('refuses a missing model file with a line naming LLM_MODEL_PATH', async () => {
@@ -34,4 +34,33 @@ describe('the llamacpp provider', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('hands the engine messages to the model as chat history, continuing a resumed chapter as the model turn', () => {
+    const fresh = toChatHistory([
+      { role: 'system', content: 'You write stories.' },
+      { role: 'user', content: 'Write the first chapter.' },
+    ]);
+    expect(fresh).toEqual([
+      { type: 'system', text: 'You write stories.' },
+      { type: 'user', text: 'Write the first chapter.' },
+      { type: 'model', response: [] },
+    ]);
+    const resumed = toChatHistory([
+      { role: 'system', content: 'You write stories.' },
+      { role: 'user', content: 'Write the first chapter.' },
+      { role: 'assistant', content: 'The storm broke' },
+      { role: 'user', content: 'Continue exactly where you stopped.' },
+    ]);
+    expect(resumed).toEqual([
+      { type: 'system', text: 'You write stories.' },
+      { type: 'user', text: 'Write the first chapter.' },
+      { type: 'model', response: ['The storm broke'] },
+    ]);
+  });
+
+  it('passes on readable text only: no replacement or control characters, no lone surrogates', () => {
+    expect(readableText('風が\uFFFD吹く\u0000\u0007。\nNew line\tand tab')).toBe('風が吹く。\nNew line\tand tab');
+    expect(readableText('a\uD83Db')).toBe('ab');
+    expect(readableText('😀 한국어 日本語')).toBe('😀 한국어 日本語');
+  });
 });

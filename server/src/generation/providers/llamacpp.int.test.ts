@@ -1,0 +1,154 @@
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../../../test/accounts';
+import { readSse } from '../../../test/fake-llm';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+import { novelFinished, storyRequest, waitFor } from '../../../test/novels';
+import { writeTinyGguf } from '../../../test/tiny-gguf';
+import { applyLedger } from '../../modules/wallet/service';
+import { llamacppProvider, type LlamacppProvider } from './llamacpp';
+
+/**
+ * The local-model path end to end: a tiny GGUF written at test time, loaded
+ * by node-llama-cpp's prebuilt CPU binary, driven by the real engine, read
+ * over SSE. The model writes nonsense; what is checked is what a reader and
+ * an operator would notice.
+ */
+const modelDir = path.join(os.tmpdir(), 'butterfic-tiny-gguf');
+let ctx: TestContext;
+let provider: LlamacppProvider;
+
+async function start(bias: 'printable' | 'none'): Promise<{ ctx: TestContext; provider: LlamacppProvider }> {
+  const modelPath = writeTinyGguf(modelDir, { bias });
+  const provider = await llamacppProvider({ modelPath, threads: 1 });
+  const ctx = await createTestContext({
+    env: { LLM_PROVIDER: 'llamacpp', LLM_MODEL_PATH: modelPath, GENERATION_WORKERS: '2' },
+    provider,
+  });
+  return { ctx, provider };
+}
+
+const deltaText = (events: { event: string; data: { text?: string } }[]) =>
+  events
+    .filter((e) => e.event === 'delta')
+    .map((e) => e.data.text ?? '')
+    .join('');
+
+beforeAll(async () => {
+  ({ ctx, provider } = await start('printable'));
+}, 60_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('LLM_PROVIDER=llamacpp on a tiny GGUF model', () => {
+  it('streams a story to an SSE reader, ends done and saves exactly what was streamed', async () => {
+    const me = await signUp(ctx, 'local-reader@example.com');
+    const started = await ctx.request('POST', '/api/v1/novel/generate/', { body: storyRequest(), headers: me.auth });
+    expect(started.body.data).toMatchObject({ generate_status: 'generating', balance: 0 });
+    const uid = started.body.data.novel_uid;
+    const events = await readSse(`${ctx.baseUrl}/api/v1/novel/stream/?novel_uid=${uid}`, me.auth, (e) =>
+      e.some((x) => ['done', 'error'].includes(x.event)),
+    );
+    expect(events.at(-1)?.event).toBe('done');
+    const streamed = deltaText(events);
+    expect(streamed.length).toBeGreaterThan(50);
+    const saved = (await novelFinished(ctx, me.auth, uid)).body.data;
+    expect(saved.novel).toMatchObject({ generate_status: 'done', written_by: 'llamacpp' });
+    expect(saved.chapters[0].content).toBe(streamed);
+    expect(provider.state().openContexts).toBe(0);
+  });
+
+  it('continues a finished story with a second chapter', async () => {
+    const me = await signUp(ctx, 'local-sequel@example.com');
+    await ctx.database.db.transaction((tx) => applyLedger(tx, { userUid: me.uid, kind: 'grant', amount: 3 }));
+    const uid = (await ctx.request('POST', '/api/v1/novel/generate/', { body: storyRequest(), headers: me.auth })).body.data.novel_uid;
+    await novelFinished(ctx, me.auth, uid, 60_000);
+    const cont = await ctx.request('POST', '/api/v1/novel/continuation/', { body: { novel_uid: uid }, headers: me.auth });
+    expect(cont.body.data).toMatchObject({ generate_status: 'continuing', balance: 0 });
+    const res = (await novelFinished(ctx, me.auth, uid, 60_000)).body.data;
+    expect(res.novel.generate_status).toBe('done');
+    expect(res.chapters).toHaveLength(2);
+    expect(res.chapters[1].content.length).toBeGreaterThan(50);
+  });
+
+  it('runs two stories at once, each in its own context, and both finish', async () => {
+    const [a, b] = await Promise.all([signUp(ctx, 'local-a@example.com'), signUp(ctx, 'local-b@example.com')]);
+    const [ua, ub] = await Promise.all(
+      [a, b].map(async (u) => (await ctx.request('POST', '/api/v1/novel/generate/', { body: storyRequest(), headers: u.auth })).body.data.novel_uid),
+    );
+    const seen = await waitFor(
+      async () => provider.state().openContexts,
+      (n) => n === 2,
+      30_000,
+    ).catch(() => 1);
+    const [ra, rb] = await Promise.all([novelFinished(ctx, a.auth, ua, 60_000), novelFinished(ctx, b.auth, ub, 60_000)]);
+    for (const r of [ra, rb]) {
+      expect(r.body.data.novel.generate_status).toBe('done');
+      expect(r.body.data.chapters[0].content.length).toBeGreaterThan(50);
+    }
+    expect(seen).toBe(2);
+    expect(provider.state().openContexts).toBe(0);
+  });
+
+  it('a stop keeps the text the reader saw and frees the context', async () => {
+    const me = await signUp(ctx, 'local-stop@example.com');
+    // Japanese asks for the longest chapter (CJK text budgets more tokens), so the stop lands mid-stream.
+    const uid = (await ctx.request('POST', '/api/v1/novel/generate/', { body: storyRequest({ language: 'ja' }), headers: me.auth })).body
+      .data.novel_uid;
+    let stopped: { generate_status: string; refunded: boolean } | null = null;
+    const events = await readSse(`${ctx.baseUrl}/api/v1/novel/stream/?novel_uid=${uid}`, me.auth, (e) => {
+      if (!stopped && deltaText(e).length > 0) {
+        stopped = { generate_status: 'pending', refunded: false };
+        void ctx.request('POST', '/api/v1/novel/stop/', { body: { novel_uid: uid }, headers: me.auth }).then((r) => (stopped = r.body.data));
+      }
+      return e.some((x) => ['done', 'error'].includes(x.event));
+    });
+    await waitFor(
+      async () => stopped?.generate_status,
+      (s) => s === 'done',
+    );
+    expect(stopped).toMatchObject({ generate_status: 'done', refunded: false });
+    const saved = (await novelFinished(ctx, me.auth, uid)).body.data;
+    expect(saved.chapters[0].content).toBe(deltaText(events));
+    await waitFor(
+      async () => provider.state().openContexts,
+      (n) => n === 0,
+    );
+    // The stop cut the chapter short: far fewer characters than the model's token budget allows.
+    expect(saved.chapters[0].content.length).toBeLessThan(1500);
+  });
+});
+
+describe('LLM_PROVIDER=llamacpp with a model that writes invalid UTF-8', () => {
+  let bytes: { ctx: TestContext; provider: LlamacppProvider };
+  beforeAll(async () => {
+    bytes = await start('none');
+  }, 60_000);
+
+  it('never streams or saves replacement characters, control characters or broken surrogates', async () => {
+    const me = await signUp(bytes.ctx, 'local-bytes@example.com');
+    const uid = (await bytes.ctx.request('POST', '/api/v1/novel/generate/', { body: storyRequest(), headers: me.auth })).body.data
+      .novel_uid;
+    const events = await readSse(`${bytes.ctx.baseUrl}/api/v1/novel/stream/?novel_uid=${uid}`, me.auth, (e) =>
+      e.some((x) => ['done', 'error'].includes(x.event)),
+    );
+    const saved = (await novelFinished(bytes.ctx, me.auth, uid)).body.data;
+    for (const text of [deltaText(events), saved.chapters[0].content as string]) {
+      expect(text).not.toMatch(/\uFFFD/);
+      // eslint-disable-next-line no-control-regex -- asserting there are none
+      expect(text).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/);
+      expect(Buffer.from(text, 'utf8').toString('utf8')).toBe(text); // no lone surrogates
+    }
+    expect(saved.novel.generate_status).toBe('done');
+  });
+
+  it('closing the app disposes the model', async () => {
+    expect(bytes.provider.state().modelDisposed).toBe(false);
+    await bytes.ctx.close();
+    expect(bytes.provider.state().modelDisposed).toBe(true);
+    expect(bytes.provider.state().openContexts).toBe(0);
+  });
+});
+
