@@ -56,7 +56,7 @@ describe('the response envelope', () => {
 
   it('answers an oversized body with a 4xx and 400001', async () => {
     const res = await ctx.request('POST', '/api/v1/report/', { body: { ...report, reason: 'x'.repeat(BODY_LIMIT + 10) } });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(413);
     expect(res.body.base_resp.status_code).toBe(400001);
     expect((await ctx.request('GET', '/api/v1/health/')).status).toBe(200);
   });
@@ -84,7 +84,7 @@ describe('the response envelope', () => {
 
   it('answers an unsupported content type with a 4xx and 400001', async () => {
     const res = await ctx.request('POST', '/api/v1/report/', { raw: '<report/>', headers: { 'content-type': 'application/xml' } });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(415);
     expect(res.body.base_resp.status_code).toBe(400001);
   });
 

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 import { message, type MessageKey } from '../lib/messages';
+import { SECURITY_HEADERS } from './security';
 
 /** Wraps a handler's result in the success envelope of CONTRACT.md section 3. */
 export function ok<T>(data: T): Envelope<T> {
@@ -28,8 +29,8 @@ function fieldErrors(error: { validation: { instancePath: string; message?: stri
 const CLIENT_ERRORS: Record<string, { http: number; key: MessageKey }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { http: 400, key: 'badJson' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { http: 400, key: 'badJson' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { http: 400, key: 'bodyTooLarge' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { http: 400, key: 'unsupportedMedia' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { http: 413, key: 'bodyTooLarge' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { http: 415, key: 'unsupportedMedia' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { http: 400, key: 'invalidInput' },
 };
 
@@ -51,8 +52,10 @@ export function installEnvelope(app: FastifyInstance): void {
       return send(reply, 400, 400001, message('invalidInput', lang), { fields: fieldErrors(error as never) });
     }
     if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's and its plugins' own client errors keep their HTTP status (405, 406, 414, …) in the envelope.
       if (error.statusCode === 429) return send(reply, 429, 429001, message('rateLimited', lang, { seconds: 60 }));
-      return send(reply, 400, 400001, message('invalidInput', lang));
+      if (error.statusCode === 404) return send(reply, 404, 404001, message('routeNotFound', lang));
+      return send(reply, error.statusCode, 400001, message('invalidInput', lang));
     }
     // Text PostgreSQL cannot store (a NUL character, broken encoding) is bad input, not our failure.
     const dbCode = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? error.code;
@@ -60,6 +63,37 @@ export function installEnvelope(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, 500001, message('internal', lang), { request_id: request.id });
   });
+}
+
+/** Bad URL encoding, a path parameter over the limit: errors Fastify raises before routing. */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const http = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  return send(reply, http, 400001, message('invalidInput', request.lang ?? 'en'));
+}
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (headers or a query string
+ * over 16 KB → 431, a request timeout → 408, anything unparsable → 400): the envelope too,
+ * written on the socket with the same security headers, in English (no headers were read).
+ */
+export function clientErrorResponse(error: { code?: string }): string | null {
+  if (error.code === 'ECONNRESET') return null;
+  const [http, reason, text] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'The request headers or address are too long']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request took too long']
+        : [400, 'Bad Request', message('invalidInput', 'en')];
+  const body = JSON.stringify({ base_resp: { status_code: 400001, status_msg: text } });
+  const headers = {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+    ...SECURITY_HEADERS,
+  };
+  return `HTTP/1.1 ${http} ${reason}\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\r\n')}\r\n\r\n${body}`;
 }
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
