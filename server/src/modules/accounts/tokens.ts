@@ -25,7 +25,9 @@ export async function signAccessToken(key: Uint8Array, uid: string, sid: string,
 export async function verifyAccessToken(key: Uint8Array, token: string): Promise<{ uid: string; sid: string }> {
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-    if (!payload.sub || typeof payload.sid !== 'string') throw new AppError('tokenInvalid');
+    if (!payload.sub) throw new AppError('tokenInvalid');
+    // Signed before tokens carried their session: 301005 makes the client refresh into one that does.
+    if (typeof payload.sid !== 'string') throw new AppError('tokenExpired');
     return { uid: payload.sub, sid: payload.sid };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw new AppError('tokenExpired');

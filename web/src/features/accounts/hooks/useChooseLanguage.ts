@@ -15,7 +15,8 @@ export function useChooseLanguage() {
       await changeLanguage(language);
       const info = session.userInfo();
       if (!session.isLoggedIn() || !info?.email) return;
-      mutate({ email: info.email, language }, { onError: (error) => console.warn('saving the language on the account failed', error) });
+      // SPEC.md section 7: /user/modify/ carries email, name and language together.
+      mutate({ email: info.email, name: info.name, language }, { onError: (error) => console.warn('saving the language on the account failed', error) });
     },
     [mutate],
   );
