@@ -45,7 +45,7 @@ export function EditNameDialog({ user, open, onOpenChange }: { user: UserInfo; o
       title={t('profileEdit.title')}
       description={t('profileEdit.body')}
     >
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className="form dialog-form" onSubmit={onSubmit} noValidate>
         <div className="field">
           <label className="field-label" htmlFor={inputId}>
             {t('profileEdit.name')}

@@ -16,7 +16,10 @@ export function useChooseLanguage() {
       const info = session.userInfo();
       if (!session.isLoggedIn() || !info?.email) return;
       // SPEC.md section 7: /user/modify/ carries email, name and language together.
-      mutate({ email: info.email, name: info.name, language }, { onError: (error) => console.warn('saving the language on the account failed', error) });
+      mutate(
+        { email: info.email, name: info.name, language },
+        { onError: (error) => console.warn('saving the language on the account failed', error) },
+      );
     },
     [mutate],
   );
