@@ -4,6 +4,7 @@ import { listWorks } from '../novels/api/list-works';
 import { cannotAfford } from '../samples/hooks/useGenerateFromSample';
 import { getUserInfo } from './api/user-info';
 import { logout } from './api/logout';
+import { languageChangeBody } from './hooks/useChooseLanguage';
 
 /** Issue 19: the calls SPEC.md section 7 describes, as the web app sends them. */
 type Sent = { url: string; method: string; headers: Record<string, string>; body: unknown };
@@ -53,6 +54,14 @@ describe('SPEC.md section 7 calls', () => {
     expect(url.pathname).toBe('/api/v1/user/info/');
     expect(url.searchParams.get('uid')).toBe('u-me');
     expect(sent[0]?.headers.Authorization).toBe('Bearer access-1');
+  });
+
+  it('changes the language with email, name and language, as /user/modify/ is sent', () => {
+    expect(languageChangeBody({ email: 'quill@example.com', name: 'Quill' }, 'ko')).toEqual({
+      email: 'quill@example.com',
+      name: 'Quill',
+      language: 'ko',
+    });
   });
 
   it('logs out one session, or every session with everywhere', async () => {
