@@ -146,6 +146,13 @@ describe.each(CASES)('passwords and profile in $locale', ({ locale, lang }) => {
     await expect(callApi('GET', '/user/info/', { token: other.tokens.access })).rejects.toThrow(/301003/);
     expect(await loginWorks(session.email, 'first password 1')).toBe(false);
     expect(await loginWorks(session.email, 'changed password 1')).toBe(true);
+
+    // "Log out on all devices" ends this session and every other one, access tokens included.
+    const third = await callApi<Session>('POST', '/user/login/', { body: { email: session.email, password: 'changed password 1' } });
+    await page.getByRole('button', { name: p.logoutEverywhere, exact: true }).click();
+    await onPath(page, '/login');
+    await expect(callApi('GET', '/user/info/', { token: session.tokens.access })).rejects.toThrow(/301003/);
+    await expect(callApi('GET', '/user/info/', { token: third.tokens.access })).rejects.toThrow(/301003/);
     await context.close();
   });
 
