@@ -1,11 +1,26 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from './constants';
+import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
+import { normalizeEmail } from './email';
 import { LANGUAGES } from './languages';
 
 export { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, VERIFICATION_CODE_LENGTH, VERIFICATION_RESEND_SECONDS } from './constants';
 
-/** SPEC.md section 5: the simple e-mail form; trimmed and lower-cased. */
-export const Email = z.string().trim().toLowerCase().max(254).regex(EMAIL_PATTERN, 'invalid email!');
+/**
+ * SPEC.md section 5: the simple e-mail form, normalised once here (contract/src/email.ts) so
+ * lookups, uniqueness and rate-limit keys all see one form per real address.
+ */
+export const Email = z
+  .string()
+  .max(320)
+  .transform((value, ctx) => {
+    const result = normalizeEmail(value);
+    if (!result.ok) {
+      ctx.addIssue({ code: 'custom', message: result.problem === 'invisible' ? 'invisible characters are not allowed' : 'invalid email!' });
+      return z.NEVER;
+    }
+    return result.email;
+  })
+  .pipe(z.string().max(254, 'invalid email!'));
 export const Password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 export const LanguageSchema = z.enum(LANGUAGES);
 export const VerificationCode = z
@@ -43,8 +58,20 @@ export type LoginResult = z.infer<typeof LoginResult>;
 export const RefreshBody = z.object({ refresh: z.string().min(10).max(200) });
 export const RefreshResult = z.object({ access: z.string(), refresh: z.string() });
 
-/** POST /user/logout/: revokes the refresh token's whole family. */
-export const LogoutBody = z.object({ refresh: z.string().max(200).optional() });
+/**
+ * POST /user/logout/: ends the refresh token's session (its whole family and the access
+ * tokens issued for it); `everywhere: true` ends every session of the account.
+ */
+export const LogoutBody = z.object({ refresh: z.string().max(200).optional(), everywhere: z.boolean().optional() });
+
+/** POST /user/change-password/ (signed in): the other sessions end, this one stays. */
+export const ChangePasswordBody = z.object({ old_password: z.string().min(1).max(PASSWORD_MAX), new_password: Password });
+
+/** POST /user/send-reset-code/: mails a password-reset code (same cooldown and limits as verification codes). */
+export const SendResetCodeBody = z.object({ email: Email });
+
+/** POST /user/reset-password/: the mailed code and a new password; every session ends, the address counts as verified. */
+export const ResetPasswordBody = z.object({ email: Email, code: VerificationCode, password: Password });
 
 /** GET /user/info/ */
 export const UserInfoQuery = z.object({ uid: z.string().max(64).optional() });

@@ -12,12 +12,13 @@ import type { LlmProvider } from './generation/types';
 import { loadSecrets, type Secrets } from './lib/secrets';
 import { createMailer, type Mailer } from './mail/transport';
 import { accountRoutes } from './modules/accounts/routes';
+import { releaseUnverified } from './modules/accounts/service';
 import { healthRoutes } from './modules/health/routes';
 import { personaRoutes } from './modules/personas/routes';
 import { moderationRoutes } from './modules/moderation/routes';
 import { novelRoutes } from './modules/novels/routes';
 import { installAuth } from './plugins/auth';
-import { installEnvelope } from './plugins/envelope';
+import { clientErrorResponse, frameworkError, installEnvelope } from './plugins/envelope';
 import { installLocale } from './plugins/locale';
 import { installSecurityHeaders } from './plugins/security';
 import { installSpa } from './plugins/spa';
@@ -58,13 +59,18 @@ export type BuildOptions = {
 export const BODY_LIMIT = 1024 * 1024;
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
+/** A hop count as Fastify applies it (its types take no number): the nearest `hops` proxies are trusted. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the whole app without listening; main.ts and the tests both use it. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { env, database } = options;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    trustProxy: 'loopback',
+    // Proxy headers (X-Forwarded-For, -Proto, -Host) count only from the proxies TRUST_PROXY names.
+    trustProxy: typeof env.TRUST_PROXY === 'number' ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
     // Our genReqId reads x-request-id itself and keeps only sane values.
     requestIdHeader: false,
     genReqId: (req) => {
@@ -74,11 +80,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // SIGTERM drains: idle keep-alive sockets close at once, requests in flight finish.
     forceCloseConnections: 'idle',
     return503OnClosing: false,
+    frameworkErrors: frameworkError,
+    clientErrorHandler: (error, socket) => {
+      const answer = clientErrorResponse(error);
+      if (!answer || socket.destroyed) return;
+      if (socket.writable) socket.end(answer);
+      else socket.destroy(error);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const { env, database } = options;
   const mailer = options.mailer ?? createMailer(env, app.log);
   const provider = options.provider ?? (await createProvider(env));
   const openStreams = new Set<() => void>();
@@ -100,7 +112,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     openStreams,
   });
   app.addHook('onReady', async () => runner.start());
+  // Unverified accounts older than 7 days give their address back (issue 18), hourly in every process.
+  let sweep: NodeJS.Timeout | undefined;
+  if (env.REQUIRE_EMAIL_VERIFICATION) {
+    const releaseStale = () =>
+      releaseUnverified(app.deps).catch((error: unknown) => app.log.warn({ err: error }, 'unverified sweep failed'));
+    app.addHook('onReady', async () => {
+      void releaseStale();
+      sweep = setInterval(() => void releaseStale(), 3_600_000).unref();
+    });
+  }
   app.addHook('preClose', async () => {
+    clearInterval(sweep);
     for (const end of openStreams) end();
     await runner.stop();
   });

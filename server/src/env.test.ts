@@ -21,6 +21,22 @@ describe('configuration', () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it('trusts no proxy header unless TRUST_PROXY names the proxies (issue 18)', () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: 'loopback' }).TRUST_PROXY).toEqual(['loopback']);
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8, 172.16.0.1,::1, fd00::/8' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '172.16.0.1',
+      '::1',
+      'fd00::/8',
+    ]);
+    for (const bad of ['true', 'everyone', '10.0.0.0/33', '10.0.0.300', 'loopback,,nope']) {
+      expect(() => loadEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it('parses durations in the 2s, 10m, 1h and 30d forms', () => {
     expect(parseDuration('2s')).toBe(2);
     expect(parseDuration('10m')).toBe(600);

@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
+import { normalizeStoredEmail } from '@butterfic/contract';
 import { z } from 'zod';
 
 /**
@@ -42,6 +44,44 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
 
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** A proxy address, CIDR range or proxy-addr name (`loopback`, `linklocal`, `uniquelocal`). */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address, prefix, extra] = entry.split('/');
+  if (extra !== undefined || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset trusts no proxy header (the client address is the socket's);
+ * a whole number is a hop count; otherwise a comma-separated list of addresses,
+ * CIDRs or proxy-addr names. The value is what Fastify's `trustProxy` accepts.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    const text = value?.trim();
+    if (!text) return false;
+    if (/^\d+$/.test(text)) return Number(text);
+    const entries = text
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const bad = entries.find((e) => !isProxyEntry(e));
+    if (bad !== undefined || entries.length === 0) {
+      ctx.addIssue({ code: 'custom', message: `must be a hop count or a list of addresses, CIDRs, loopback, linklocal or uniquelocal` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const postgresUrl = optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL');
 
 const EnvSchema = z
@@ -50,6 +90,7 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(8080),
     HOST: z.string().min(1).default('127.0.0.1'),
+    TRUST_PROXY: trustProxy,
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: postgresUrl,
     JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
@@ -78,7 +119,7 @@ const EnvSchema = z
       .transform((v) =>
         v
           .split(',')
-          .map((e) => e.trim().toLowerCase())
+          .map((e) => normalizeStoredEmail(e) ?? e.trim().toLowerCase())
           .filter(Boolean),
       ),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(60_000).default(4000),

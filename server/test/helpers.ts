@@ -42,7 +42,16 @@ export async function createTestContext(
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'butterfic-test-data-'));
   const url = withDatabase(adminUrl, name);
-  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: url, PORT: '0', LOG_LEVEL: 'silent', ...options.env });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: url,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    // Tests stand for many clients by sending X-Forwarded-For from loopback; `TRUST_PROXY: ''` turns that off.
+    TRUST_PROXY: 'loopback',
+    ...options.env,
+  });
   const database = connect(url, inject('dbKind'), { max: 10 });
   const app = await buildApp({ env, database, webDist: options.webDist ?? null, ...(options.provider && { provider: options.provider }) });
   options.extend?.(app);
@@ -96,6 +105,7 @@ export async function startPeer(ctx: TestContext, options: { env?: Record<string
     DATABASE_URL: ctx.database.url,
     PORT: '0',
     LOG_LEVEL: 'silent',
+    TRUST_PROXY: 'loopback',
     ...options.env,
   });
   const database = connect(ctx.database.url, ctx.database.kind, { max: 10 });

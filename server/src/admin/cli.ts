@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { normalizeStoredEmail } from '@butterfic/contract';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db';
 import { users } from '../db/schema';
@@ -27,7 +28,10 @@ const USAGE = `usage: npm run admin -- <command>
 class UsageError extends Error {}
 
 async function findUser(database: Database, email: string) {
-  const [user] = await database.db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  const [user] = await database.db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeStoredEmail(email) ?? email.trim().toLowerCase()));
   if (!user) throw new UsageError(`no account with the e-mail ${email}`);
   return user;
 }
@@ -95,6 +99,7 @@ async function run(database: Database, argv: string[], initialCwd: string): Prom
       return [
         `${user.email} (${user.uid}) status=${user.status}${user.suspendedUntil ? ` until ${user.suspendedUntil.toISOString()}` : ''}`,
         `verified=${user.emailVerifiedAt ? 'yes' : 'no'} adult=${user.adultConfirmedAt ? 'yes' : 'no'} balance=${totals.balance} ledger_sum=${totals.ledgerSum}`,
+        ...(user.emailFlag ? [`email flag: ${user.emailFlag}`] : []),
       ].join('\n');
     }
     default:

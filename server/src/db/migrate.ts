@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { Db } from './client';
+import { normaliseStoredEmails } from './normalise-emails';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -11,5 +12,7 @@ export async function runMigrations(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727274001)`);
     await migrate(tx as unknown as Db, { migrationsFolder: MIGRATIONS_DIR });
+    // Data step of migration 0008 that needs the contract's normaliser (runs once).
+    await normaliseStoredEmails(tx as unknown as Db);
   });
 }

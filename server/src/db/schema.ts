@@ -63,6 +63,13 @@ export const users = pgTable(
     balance: integer('balance').notNull().default(0),
     /** While in the future, generation and continuation are free (time passes, packages 7 and 8). */
     passExpiresAt: timestamp('pass_expires_at', { withTimezone: true }),
+    /**
+     * Set when an account never verified its address within 7 days: the address is released
+     * (the row keeps its ledger, which is append-only) and `email` becomes `removed+<uid>@removed.invalid`.
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** Set by the e-mail normalisation of migration 0008 for an operator to look at (docs/decisions/0010). */
+    emailFlag: text('email_flag'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -129,6 +136,10 @@ export const verificationCodes = pgTable('verification_codes', {
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   attempts: integer('attempts').notNull().default(0),
+  /** What the code is for: verifying the address or resetting the password; a code only works for its purpose. */
+  purpose: text('purpose', { enum: ['verify', 'reset'] })
+    .notNull()
+    .default('verify'),
 });
 
 /** Fixed-window counters for rate limits, shared by every app process. */

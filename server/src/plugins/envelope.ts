@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 import { message, type MessageKey } from '../lib/messages';
+import { SECURITY_HEADERS } from './security';
 
 /** Wraps a handler's result in the success envelope of CONTRACT.md section 3. */
 export function ok<T>(data: T): Envelope<T> {
@@ -51,7 +52,10 @@ export function installEnvelope(app: FastifyInstance): void {
       return send(reply, 400, 400001, message('invalidInput', lang), { fields: fieldErrors(error as never) });
     }
     if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's and its plugins' own client errors (405, 406, 414, …): the fixed table of CONTRACT.md
+      // section 3 gives invalid input HTTP 400 with 400001.
       if (error.statusCode === 429) return send(reply, 429, 429001, message('rateLimited', lang, { seconds: 60 }));
+      if (error.statusCode === 404) return send(reply, 404, 404001, message('routeNotFound', lang));
       return send(reply, 400, 400001, message('invalidInput', lang));
     }
     // Text PostgreSQL cannot store (a NUL character, broken encoding) is bad input, not our failure.
@@ -60,6 +64,37 @@ export function installEnvelope(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, 500001, message('internal', lang), { request_id: request.id });
   });
+}
+
+/** Bad URL encoding, a path parameter over the limit: errors Fastify raises before routing. */
+export function frameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return send(reply, 400, 400001, message('invalidInput', request.lang ?? 'en'));
+}
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (headers or a query string
+ * over 16 KB, a request timeout, anything unparsable): HTTP 400 with 400001 as CONTRACT.md's
+ * fixed table says, in the envelope, written on the socket with the same security headers, in
+ * English (no headers were read).
+ */
+export function clientErrorResponse(error: { code?: string }): string | null {
+  if (error.code === 'ECONNRESET') return null;
+  const [http, reason, text] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [400, 'Bad Request', 'The request headers or address are too long']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [400, 'Bad Request', 'The request took too long']
+        : [400, 'Bad Request', message('invalidInput', 'en')];
+  const body = JSON.stringify({ base_resp: { status_code: 400001, status_msg: text } });
+  const headers = {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+    ...SECURITY_HEADERS,
+  };
+  return `HTTP/1.1 ${http} ${reason}\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\r\n')}\r\n\r\n${body}`;
 }
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {

@@ -19,14 +19,19 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** The headers every answer carries (API, pages, SSE streams and the parser's own errors). */
+export const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin-allow-popups',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+} as const;
+
 export function installSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+    reply.headers(SECURITY_HEADERS);
     if (!request.url.startsWith('/api/')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
   });
 }

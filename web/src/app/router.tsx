@@ -18,6 +18,8 @@ const Sample = lazy(() => import('./routes/Sample').then((m) => ({ default: m.Sa
 const Verify = lazy(() => import('./routes/Verify').then((m) => ({ default: m.Verify })));
 const WorkReader = lazy(() => import('./routes/WorkReader').then((m) => ({ default: m.WorkReader })));
 const Works = lazy(() => import('./routes/Works').then((m) => ({ default: m.Works })));
+const ChangePassword = lazy(() => import('./routes/ChangePassword').then((m) => ({ default: m.ChangePassword })));
+const ForgotPassword = lazy(() => import('./routes/ForgotPassword').then((m) => ({ default: m.ForgotPassword })));
 const ChangeLanguage = lazy(() => import('./routes/ChangeLanguage').then((m) => ({ default: m.ChangeLanguage })));
 
 const screen = (titleKey: string, tab = false) => <Placeholder titleKey={titleKey} tab={tab} />;
@@ -46,6 +48,15 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.login, element: <Login /> },
       { path: paths.verify, element: <Verify /> },
+      { path: paths.forgotPassword, element: <ForgotPassword /> },
+      {
+        path: paths.changePassword,
+        element: (
+          <RequireAuth>
+            <ChangePassword />
+          </RequireAuth>
+        ),
+      },
       { path: '/explore/persona/:personaId', element: <Persona /> },
       { path: '/explore/post/:postId', element: screen('screens.post') },
       { path: '/article/detail/:articleId', element: <NovelReader /> },

@@ -1,4 +1,5 @@
 import {
+  ChangePasswordBody,
   ConfirmAdultBody,
   ConfirmAdultResult,
   CreateUserBody,
@@ -11,8 +12,10 @@ import {
   ModifyUserBody,
   RefreshBody,
   RefreshResult,
+  ResetPasswordBody,
   SendCodeBody,
   SendCodeResult,
+  SendResetCodeBody,
   UserInfo,
   UserInfoQuery,
   VerifyCodeBody,
@@ -24,7 +27,6 @@ import { rateLimit } from '../../lib/rate-limit';
 import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import * as accounts from './service';
-import { revokeFamilyOf } from './tokens';
 
 export const LIMITS = {
   registerPerIp: [20, 3600],
@@ -33,6 +35,7 @@ export const LIMITS = {
   sendPerIp: [30, 3600],
   verifyPerIp: [60, 600],
   verifyPerEmail: [10, 600],
+  changePasswordPerAccount: [10, 600],
 } as const satisfies Record<string, readonly [number, number]>;
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -65,7 +68,35 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/user/logout/', { schema: { body: LogoutBody, response: { 200: envelope(EmptyResult) } } }, async (request) => {
-    if (request.body.refresh) await revokeFamilyOf(db, request.body.refresh);
+    await accounts.logout(deps, request.body.refresh, request.body.everywhere ?? false);
+    return ok({});
+  });
+
+  app.post(
+    '/user/change-password/',
+    { preHandler: app.authenticate, schema: { body: ChangePasswordBody, response: { 200: envelope(EmptyResult) } } },
+    async (request) => {
+      const user = currentUser(request);
+      await limit(`change-password:${user.uid}`, LIMITS.changePasswordPerAccount);
+      await accounts.changePassword(deps, user, request.sessionId ?? '', request.body.old_password, request.body.new_password);
+      return ok({});
+    },
+  );
+
+  app.post(
+    '/user/send-reset-code/',
+    { schema: { body: SendResetCodeBody, response: { 200: envelope(SendCodeResult) } } },
+    async (request) => {
+      await limit(`send-code:ip:${request.ip}`, LIMITS.sendPerIp);
+      return ok(await accounts.sendCode(deps, request.body.email, 'reset'));
+    },
+  );
+
+  app.post('/user/reset-password/', { schema: { body: ResetPasswordBody, response: { 200: envelope(EmptyResult) } } }, async (request) => {
+    // The same counters as /user/verify-code/: a code has 5 tries, an address 10 per 10 minutes.
+    await limit(`verify:ip:${request.ip}`, LIMITS.verifyPerIp);
+    await limit(`verify:email:${request.body.email}`, LIMITS.verifyPerEmail);
+    await accounts.resetPassword(deps, request.body.email, request.body.code, request.body.password);
     return ok({});
   });
 

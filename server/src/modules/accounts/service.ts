@@ -1,15 +1,15 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { VERIFICATION_RESEND_SECONDS, type Language, type UserInfo } from '@butterfic/contract';
-import { eq, sql } from 'drizzle-orm';
+import { normalizeStoredEmail, VERIFICATION_RESEND_SECONDS, type Language, type UserInfo } from '@butterfic/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../app';
 import { users, verificationCodes } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
-import { verificationMail } from '../../mail/templates';
+import { resetMail, verificationMail } from '../../mail/templates';
 import { isBlocked, type AuthUser } from '../../plugins/auth';
 import { applyLedger } from '../wallet/service';
 import { checkPassword, decoyHash, hashPassword } from './passwords';
-import { issueRefreshToken, revokeAllOf, rotateRefreshToken, signAccessToken } from './tokens';
+import { issueRefreshToken, revokeAllOf, revokeFamilyOf, rotateRefreshToken, signAccessToken } from './tokens';
 
 export const SIGNUP_BUTTER = 6;
 export const CODE_TTL_MINUTES = 10;
@@ -53,6 +53,7 @@ export async function createAccount(
   input: { email: string; password: string; gender: string; language: Language; name?: string | undefined },
 ): Promise<AuthUser> {
   const passwordHash = await hashPassword(input.password);
+  if (deps.env.REQUIRE_EMAIL_VERIFICATION) await releaseUnverified(deps, input.email);
   const name = (input.name ?? input.email.split('@')[0] ?? 'reader').slice(0, 40);
   for (let attempt = 0; ; attempt++) {
     try {
@@ -97,8 +98,9 @@ export async function login(deps: Deps, email: string, password: string): Promis
 }
 
 export async function startSession(deps: Deps, user: AuthUser): Promise<Session> {
-  const access = await signAccessToken(deps.secrets.jwtKey, user.uid, deps.env.ACCESS_TOKEN_TTL);
-  const refresh = await issueRefreshToken(deps.database.db, user.uid, deps.env.REFRESH_TOKEN_TTL);
+  const sid = newUid();
+  const refresh = await issueRefreshToken(deps.database.db, user.uid, deps.env.REFRESH_TOKEN_TTL, sid);
+  const access = await signAccessToken(deps.secrets.jwtKey, user.uid, sid, deps.env.ACCESS_TOKEN_TTL);
   return { user, access, refresh };
 }
 
@@ -111,7 +113,10 @@ export async function refresh(deps: Deps, token: string): Promise<{ access: stri
     await revokeAllOf(deps.database.db, user.uid);
     throw new AppError('accountBlocked');
   }
-  return { access: await signAccessToken(deps.secrets.jwtKey, user.uid, deps.env.ACCESS_TOKEN_TTL), refresh: outcome.refresh };
+  return {
+    access: await signAccessToken(deps.secrets.jwtKey, user.uid, outcome.familyId, deps.env.ACCESS_TOKEN_TTL),
+    refresh: outcome.refresh,
+  };
 }
 
 export async function modifyUser(
@@ -119,7 +124,7 @@ export async function modifyUser(
   user: AuthUser,
   input: { email?: string; name?: string; language?: Language },
 ): Promise<AuthUser> {
-  if (input.email !== undefined && input.email.trim().toLowerCase() !== user.email) {
+  if (input.email !== undefined && (normalizeStoredEmail(input.email) ?? input.email) !== user.email) {
     throw new AppError('invalidInput', { data: { fields: { email: 'the e-mail address cannot be changed' } } });
   }
   if (input.name === undefined && input.language === undefined) return user;
@@ -148,20 +153,23 @@ export async function confirmAdult(deps: Deps, user: AuthUser): Promise<Date> {
 const codeHash = (deps: Deps, userUid: string, code: string) =>
   createHmac('sha256', deps.secrets.codeKey).update(`${userUid}:${code}`).digest('hex');
 
+export type CodePurpose = 'verify' | 'reset';
+
 /**
- * Sends a 6-digit code valid for 10 minutes. One send per 60 s per account,
- * enforced in one statement so concurrent requests cannot both send. Unknown
- * or already verified addresses get the same answer and no mail.
+ * Sends a 6-digit code valid for 10 minutes, for verifying the address or for a
+ * password reset. One send per 60 s per account (either purpose), enforced in one
+ * statement so concurrent requests cannot both send. Unknown addresses (and, for
+ * `verify`, already verified ones) get the same answer and no mail.
  */
-export async function sendVerificationCode(deps: Deps, email: string): Promise<{ resend_after: number }> {
+export async function sendCode(deps: Deps, email: string, purpose: CodePurpose): Promise<{ resend_after: number }> {
   const user = await findByEmail(deps, email);
-  if (!user || user.emailVerifiedAt) return { resend_after: VERIFICATION_RESEND_SECONDS };
+  if (!user || (purpose === 'verify' && user.emailVerifiedAt)) return { resend_after: VERIFICATION_RESEND_SECONDS };
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const stored = await deps.database.db.execute<{ sent_at: Date }>(sql`
-    insert into verification_codes (user_uid, code_hash, sent_at, expires_at, attempts)
-    values (${user.uid}, ${codeHash(deps, user.uid, code)}, now(), now() + make_interval(mins => ${CODE_TTL_MINUTES}), 0)
+    insert into verification_codes (user_uid, code_hash, sent_at, expires_at, attempts, purpose)
+    values (${user.uid}, ${codeHash(deps, user.uid, code)}, now(), now() + make_interval(mins => ${CODE_TTL_MINUTES}), 0, ${purpose})
     on conflict (user_uid) do update set code_hash = excluded.code_hash, sent_at = excluded.sent_at,
-      expires_at = excluded.expires_at, attempts = 0
+      expires_at = excluded.expires_at, attempts = 0, purpose = excluded.purpose
     where verification_codes.sent_at <= now() - make_interval(secs => ${VERIFICATION_RESEND_SECONDS})
     returning sent_at`);
   if (stored.rows.length === 0) {
@@ -174,7 +182,8 @@ export async function sendVerificationCode(deps: Deps, email: string): Promise<{
     const wait = Math.max(1, current?.wait ?? VERIFICATION_RESEND_SECONDS);
     throw new AppError('rateLimited', { headers: { 'retry-after': String(wait) }, params: { seconds: wait }, data: { retry_after: wait } });
   }
-  const mail = verificationMail(user.language, code, CODE_TTL_MINUTES);
+  const mail =
+    purpose === 'verify' ? verificationMail(user.language, code, CODE_TTL_MINUTES) : resetMail(user.language, code, CODE_TTL_MINUTES);
   try {
     await deps.mailer.send({ to: user.email, ...mail, code });
   } catch (error) {
@@ -185,18 +194,25 @@ export async function sendVerificationCode(deps: Deps, email: string): Promise<{
   return { resend_after: VERIFICATION_RESEND_SECONDS };
 }
 
+export const sendVerificationCode = (deps: Deps, email: string) => sendCode(deps, email, 'verify');
+
+/** Spends one of the 5 tries of the account's code for `purpose`; true when `code` is it. */
+async function tryCode(deps: Deps, user: AuthUser, code: string, purpose: CodePurpose): Promise<boolean> {
+  const tried = await deps.database.db.execute<{ code_hash: string }>(sql`
+    update verification_codes set attempts = attempts + 1
+    where user_uid = ${user.uid} and purpose = ${purpose} and attempts < ${CODE_MAX_TRIES} and expires_at > now()
+    returning code_hash`);
+  const stored = tried.rows[0]?.code_hash;
+  const given = codeHash(deps, user.uid, code);
+  return Boolean(stored && timingSafeEqual(Buffer.from(stored), Buffer.from(given)));
+}
+
 /** Checks a code: each try counts (5 at most), the code dies after 10 minutes or on success. */
 export async function verifyCode(deps: Deps, email: string, code: string): Promise<void> {
   const user = await findByEmail(deps, email);
   if (!user) throw new AppError('verificationFailed');
   if (user.emailVerifiedAt) return;
-  const tried = await deps.database.db.execute<{ code_hash: string }>(sql`
-    update verification_codes set attempts = attempts + 1
-    where user_uid = ${user.uid} and attempts < ${CODE_MAX_TRIES} and expires_at > now()
-    returning code_hash`);
-  const stored = tried.rows[0]?.code_hash;
-  const given = codeHash(deps, user.uid, code);
-  if (!stored || !timingSafeEqual(Buffer.from(stored), Buffer.from(given))) throw new AppError('verificationFailed');
+  if (!(await tryCode(deps, user, code, 'verify'))) throw new AppError('verificationFailed');
   await deps.database.db.transaction(async (tx) => {
     await tx
       .update(users)
@@ -204,4 +220,66 @@ export async function verifyCode(deps: Deps, email: string, code: string): Promi
       .where(eq(users.uid, user.uid));
     await tx.delete(verificationCodes).where(eq(verificationCodes.userUid, user.uid));
   });
+}
+
+/**
+ * Password reset by a mailed code: the code proves the address, so the account is
+ * verified too; every session of the account ends (refresh and access tokens).
+ */
+export async function resetPassword(deps: Deps, email: string, code: string, password: string): Promise<void> {
+  const user = await findByEmail(deps, email);
+  if (!user) throw new AppError('verificationFailed');
+  if (!(await tryCode(deps, user, code, 'reset'))) throw new AppError('verificationFailed');
+  const passwordHash = await hashPassword(password);
+  await deps.database.db.transaction(async (tx) => {
+    const [used] = await tx
+      .delete(verificationCodes)
+      .where(and(eq(verificationCodes.userUid, user.uid), eq(verificationCodes.purpose, 'reset')))
+      .returning({ userUid: verificationCodes.userUid });
+    if (!used) throw new AppError('verificationFailed'); // a concurrent reset spent the code first
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+      .where(eq(users.uid, user.uid));
+    await revokeAllOf(tx as never, user.uid);
+  });
+}
+
+/** Change of password by the signed-in account: the old one must match; every other session ends. */
+export async function changePassword(deps: Deps, user: AuthUser, sessionId: string, oldPassword: string, newPassword: string) {
+  if (!(await checkPassword(user.passwordHash, oldPassword))) throw new AppError('wrongPassword');
+  const passwordHash = await hashPassword(newPassword);
+  await deps.database.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.uid, user.uid));
+    await revokeAllOf(tx as never, user.uid, sessionId);
+  });
+}
+
+/** Logout: ends this session, or with `everywhere` every session of the account. */
+export async function logout(deps: Deps, refreshToken: string | undefined, everywhere: boolean): Promise<void> {
+  const db = deps.database.db;
+  const owner = refreshToken ? await revokeFamilyOf(db, refreshToken) : null;
+  if (everywhere && owner) await revokeAllOf(db, owner);
+}
+
+export const UNVERIFIED_DAYS = 7;
+
+/**
+ * Accounts that never verified their address within 7 days are removed: the ledger
+ * is append-only, so the row stays with its Butter history, but the address is
+ * released (`removed+<uid>@removed.invalid`) and its sessions end. `email` limits the
+ * sweep to one address (registration); without it the whole table is swept.
+ */
+export async function releaseUnverified(deps: Deps, email?: string): Promise<number> {
+  const released = await deps.database.db.execute<{ uid: string }>(sql`
+    update users set email = 'removed+' || uid || '@removed.invalid', removed_at = now(), updated_at = now()
+    where email_verified_at is null and removed_at is null
+      and created_at < now() - make_interval(days => ${UNVERIFIED_DAYS})
+      ${email === undefined ? sql`` : sql`and email = ${email}`}
+    returning uid`);
+  for (const row of released.rows) await revokeAllOf(deps.database.db, row.uid);
+  return released.rows.length;
 }

@@ -1,15 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db';
 import { refreshTokens } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
 
-/** Short-lived access JWT (HS256) carrying the account uid. */
-export async function signAccessToken(key: Uint8Array, uid: string, ttlSeconds: number): Promise<string> {
+/**
+ * Short-lived access JWT (HS256) carrying the account uid and `sid`, the refresh
+ * family (the session) it belongs to: when that family is revoked (logout, log out
+ * everywhere, password change, ban, reuse), the access token stops working at once.
+ */
+export async function signAccessToken(key: Uint8Array, uid: string, sid: string, ttlSeconds: number): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({})
+  return new SignJWT({ sid })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(uid)
     .setIssuedAt(now)
@@ -17,12 +21,14 @@ export async function signAccessToken(key: Uint8Array, uid: string, ttlSeconds: 
     .sign(key);
 }
 
-/** The uid of a valid access token; 301005 when expired, 301003 when anything else is wrong. */
-export async function verifyAccessToken(key: Uint8Array, token: string): Promise<string> {
+/** The uid and session of a valid access token; 301005 when expired, 301003 when anything else is wrong. */
+export async function verifyAccessToken(key: Uint8Array, token: string): Promise<{ uid: string; sid: string }> {
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
     if (!payload.sub) throw new AppError('tokenInvalid');
-    return payload.sub;
+    // Signed before tokens carried their session: 301005 makes the client refresh into one that does.
+    if (typeof payload.sid !== 'string') throw new AppError('tokenExpired');
+    return { uid: payload.sub, sid: payload.sid };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw new AppError('tokenExpired');
     if (error instanceof AppError) throw error;
@@ -44,7 +50,8 @@ export async function issueRefreshToken(db: Db, userUid: string, ttlSeconds: num
   return token;
 }
 
-type RotateOutcome = { ok: true; userUid: string; refresh: string } | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'reused' };
+type RotateOutcome =
+  { ok: true; userUid: string; familyId: string; refresh: string } | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'reused' };
 
 /**
  * Uses a refresh token once: marks it used and issues its successor in the
@@ -73,27 +80,37 @@ export async function rotateRefreshToken(db: Db, token: string, ttlSeconds: numb
       .set({ usedAt: sql`now()` })
       .where(eq(refreshTokens.tokenHash, row.tokenHash));
     const refresh = await issueRefreshToken(tx as unknown as Db, row.userUid, ttlSeconds, row.familyId);
-    return { ok: true, userUid: row.userUid, refresh } as const;
+    return { ok: true, userUid: row.userUid, familyId: row.familyId, refresh } as const;
   });
 }
 
-/** Logout: revokes the family of this refresh token (unknown tokens are ignored). */
-export async function revokeFamilyOf(db: Db, token: string): Promise<void> {
+/** Logout: revokes the family of this refresh token (unknown tokens are ignored); the account's uid, if known. */
+export async function revokeFamilyOf(db: Db, token: string): Promise<string | null> {
   const [row] = await db
-    .select({ familyId: refreshTokens.familyId })
+    .select({ familyId: refreshTokens.familyId, userUid: refreshTokens.userUid })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashToken(token)));
-  if (!row) return;
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+  if (!row) return null;
+  await revokeFamily(db, row.familyId);
+  return row.userUid;
 }
 
-/** Ban, suspension: every session of the account ends. */
-export async function revokeAllOf(db: Db, userUid: string): Promise<void> {
+/** Ends one session: its refresh tokens and (through `sid`) its access tokens. */
+export async function revokeFamily(db: Db, familyId: string): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.userUid, userUid), isNull(refreshTokens.revokedAt)));
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
+
+/** Ban, suspension, log out everywhere, password change: every session of the account ends (but `keep`). */
+export async function revokeAllOf(db: Db, userUid: string, keep?: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userUid, userUid), isNull(refreshTokens.revokedAt), keep ? ne(refreshTokens.familyId, keep) : undefined));
+}
+
+/** True while the session still has a refresh token that was not revoked (what an access token's `sid` needs). */
+export const sessionLive = (familyId: string) =>
+  sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId} and ${refreshTokens.revokedAt} is null)`;

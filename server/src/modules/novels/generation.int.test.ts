@@ -339,6 +339,30 @@ describe('safety and stop edge cases', () => {
   });
 });
 
+describe('concurrent stops (issue 18)', () => {
+  it('answers every one of 30 concurrent stops with the state after the stop, never "generating"', async () => {
+    const me = await signUp(ctx, 'manystops@example.com');
+    llm.script([{ chunks: Array.from({ length: 200 }, (_, i) => `s${i} `), delayMs: 30 }]);
+    const started = await ctx.request('POST', '/api/v1/novel/generate/', { body: request({ language: 'en' }), headers: me.auth });
+    const uid = started.body.data.novel_uid;
+    await waitFor(
+      async () => llm.chunksSent(),
+      (n) => n > 3,
+      5000,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => ctx.request('POST', '/api/v1/novel/stop/', { body: { novel_uid: uid }, headers: me.auth })),
+    );
+    const after = (await details(me.auth, uid)).body.data.novel.generate_status;
+    expect(['done', 'failed']).toContain(after);
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.body.data.generate_status).toBe(after);
+    }
+    expect(answers.filter((a) => a.body.data.refunded).length).toBeLessThanOrEqual(1);
+  });
+});
+
 describe('several processes on one database', () => {
   it('streams a job running on one instance to a reader on another, through LISTEN/NOTIFY', async () => {
     const reader = await startPeer(ctx, { env: { GENERATION_WORKERS: '0' } });

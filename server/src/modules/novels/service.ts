@@ -154,7 +154,12 @@ export async function stopGeneration(deps: Deps, user: AuthUser, novelUid: strin
       .where(and(eq(generationJobs.novelUid, novelUid), inArray(generationJobs.status, ['queued', 'running'])))
       .for('update');
     const [fresh] = await tx.select({ balance: users.balance }).from(users).where(eq(users.uid, user.uid));
-    if (!job) return { status: novel.generateStatus, refunded: false, balance: fresh?.balance ?? user.balance, jobUid: null };
+    if (!job) {
+      // Another stop (or the worker) finished the job while we waited for its lock: answer the state
+      // after that, not the one read before the wait (issue 18: concurrent stops answered "generating").
+      const [now] = await tx.select({ status: novels.generateStatus }).from(novels).where(eq(novels.uid, novelUid));
+      return { status: now?.status ?? novel.generateStatus, refunded: false, balance: fresh?.balance ?? user.balance, jobUid: null };
+    }
     const [chapter] = await tx
       .select({ content: chapters.content })
       .from(chapters)

@@ -1,6 +1,7 @@
 import type { GenerateStatus } from '@butterfic/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SECURITY_HEADERS } from '../../plugins/security';
 import type { Deps } from '../../app';
 import { chapters, novels } from '../../db/schema';
 import type { HubEvent } from '../../generation/hub';
@@ -27,6 +28,8 @@ export async function streamNovel(deps: Deps, request: FastifyRequest, reply: Fa
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
     'x-request-id': String(request.id),
+    // A hijacked reply skips the onSend hook: the same security headers as every other answer.
+    ...SECURITY_HEADERS,
   });
   let closed = false;
   const send = (event: string, data: unknown) => {

@@ -60,6 +60,11 @@ export function LoginForm() {
         onChange={(e) => setPassword(e.target.value)}
         required
       />
+      <p className="form-aside">
+        <Link to={paths.forgotPassword} className="text-link">
+          {t('password.forgot')}
+        </Link>
+      </p>
       <div className="checkbox-row">
         <input id={agreementId} type="checkbox" className="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
         <label htmlFor={agreementId}>

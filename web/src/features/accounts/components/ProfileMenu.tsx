@@ -1,4 +1,18 @@
-import { BookOpen, ChevronRight, Gift, Globe, Info, LogOut, Newspaper, ScrollText, Star, Ticket, type LucideIcon } from 'lucide-react';
+import {
+  BookOpen,
+  ChevronRight,
+  Gift,
+  Globe,
+  Info,
+  LockKeyhole,
+  LogOut,
+  MonitorSmartphone,
+  Newspaper,
+  ScrollText,
+  Star,
+  Ticket,
+  type LucideIcon,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
@@ -15,9 +29,10 @@ const ENTRIES: Entry[] = [
   { to: paths.redeem, labelKey: 'screens.redeem', Icon: Ticket },
   { to: paths.invitation, labelKey: 'screens.invitation', Icon: Gift },
   { to: paths.changeLanguage, labelKey: 'screens.changeLanguage', Icon: Globe },
+  { to: paths.changePassword, labelKey: 'password.changeTitle', Icon: LockKeyhole },
 ];
 
-/** The profile's list of links (SPEC.md section 2) and logout. */
+/** The profile's list of links (SPEC.md section 2), change password, logout and log out everywhere. */
 export function ProfileMenu() {
   const { t } = useTranslation();
   const logout = useLogout();
@@ -39,6 +54,12 @@ export function ProfileMenu() {
           <button type="button" className="list-item list-item--danger" onClick={() => void logout()}>
             <LogOut className="list-icon" aria-hidden="true" size={20} />
             <span className="grow">{t('profile.logout')}</span>
+          </button>
+        </li>
+        <li>
+          <button type="button" className="list-item list-item--danger" onClick={() => void logout({ everywhere: true })}>
+            <MonitorSmartphone className="list-icon" aria-hidden="true" size={20} />
+            <span className="grow">{t('password.logoutEverywhere')}</span>
           </button>
         </li>
       </ul>

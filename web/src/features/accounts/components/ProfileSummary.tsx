@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { Pencil } from 'lucide-react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../components/ui/Loading';
 import { Link } from 'react-router';
@@ -6,6 +7,7 @@ import { Button } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { paths } from '../../../lib/paths';
 import { useUserInfo } from '../api/user-info';
+import { EditNameDialog } from './EditNameDialog';
 
 /** SPEC.md section 2: the balance is shown with two decimals, 0.00 when missing. */
 export function formatButter(balance: number | null | undefined): string {
@@ -18,6 +20,7 @@ export function ProfileSummary() {
   const { t } = useTranslation();
   const balanceLabelId = useId();
   const { data: user, isPending, isError, refetch, isRefetching } = useUserInfo();
+  const [editing, setEditing] = useState(false);
 
   if (isPending) {
     return (
@@ -60,7 +63,12 @@ export function ProfileSummary() {
           {displayName.slice(0, 1).toUpperCase()}
         </span>
         <div className="grow">
-          <h2 className="profile-name">{displayName}</h2>
+          <div className="profile-name-row">
+            <h2 className="profile-name">{displayName}</h2>
+            <button type="button" className="icon-button" aria-label={t('profileEdit.title')} onClick={() => setEditing(true)}>
+              <Pencil aria-hidden="true" size={18} />
+            </button>
+          </div>
           <p className="profile-email">{user.email}</p>
         </div>
       </div>
@@ -80,6 +88,7 @@ export function ProfileSummary() {
           {t('profile.recharge')}
         </Link>
       </section>
+      <EditNameDialog user={user} open={editing} onOpenChange={setEditing} />
     </div>
   );
 }

@@ -4,9 +4,13 @@ import { api, ApiError } from '../../../lib/api-client';
 import { personaKeys } from './keys';
 import type { Persona } from './types';
 
-/** GET /persona/details/: 404001 when unknown or taken down, 403001 for an adult persona the viewer may not see. */
+/**
+ * POST /persona/details/ with a form-encoded `persona_uid`, as SPEC.md section 7 and the seed client send it
+ * (the server keeps GET for links and curl: docs/decisions/0011-spec-departures.md). 404001 when unknown or
+ * taken down, 403001 for an adult persona the viewer may not see.
+ */
 export const getPersona = (uid: string, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get<Persona>('/persona/details/', { persona_uid: uid }, { signal });
+  api.post<Persona>('/persona/details/', { persona_uid: uid }, { form: true, signal });
 
 /** Answers that asking again will not change. */
 export const isFinalError = (error: unknown): boolean =>

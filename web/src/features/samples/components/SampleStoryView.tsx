@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/Chip';
 import { Button } from '../../../components/ui/Button';
 import { paths } from '../../../lib/paths';
+import { InsufficientButterDialog } from '../../wallet/components/InsufficientButterDialog';
 import { useGenerateFromSample } from '../hooks/useGenerateFromSample';
 import { SAMPLE_STORIES, storyWords, type SampleStory } from '../stories';
 import '../samples.css';
@@ -17,10 +18,10 @@ const PERSPECTIVE_KEYS = {
   thirdPerson: 'samples.thirdPerson',
 } as const;
 
-/** One sample story: its title and text in reading typography, then "Generate another one". */
+/** One sample story: its title and text in reading typography, then "Generate another one" (with the insufficient-Butter dialog). */
 export function SampleStoryView({ story }: { story: SampleStory }) {
   const { t } = useTranslation();
-  const generateFrom = useGenerateFromSample();
+  const { generate, noButter } = useGenerateFromSample();
   const titleId = useId();
   const moreId = useId();
   const minutes = Math.max(1, Math.round(storyWords(story) / WORDS_PER_MINUTE));
@@ -52,7 +53,7 @@ export function SampleStoryView({ story }: { story: SampleStory }) {
 
       <section className="sample-cta">
         <p className="sample-cta-text">{t('samples.generateHint')}</p>
-        <Button block onClick={() => generateFrom(story)}>
+        <Button block onClick={() => void generate(story)}>
           <WandSparkles aria-hidden="true" size={20} />
           {t('samples.generateAnother')}
         </Button>
@@ -73,6 +74,7 @@ export function SampleStoryView({ story }: { story: SampleStory }) {
           ))}
         </ul>
       </nav>
+      <InsufficientButterDialog {...noButter} />
     </article>
   );
 }

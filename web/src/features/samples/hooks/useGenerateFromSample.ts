@@ -1,17 +1,43 @@
-import { useCallback } from 'react';
+import { GENERATE_COST } from '@butterfic/contract/client';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { saveArticleDraft } from '../../../lib/article-draft';
 import { paths } from '../../../lib/paths';
+import { userInfoQueryOptions } from '../../accounts/api/user-info';
+import { session } from '../../accounts/session';
 import type { SampleStory } from '../stories';
 
-/** "Generate another one": store the sample's draft under articleDraft and open the generation form (SPEC.md section 2). */
+/** True when a signed-in account's balance cannot pay for a story (the offline check before any call). */
+export const cannotAfford = (balance: number | null | undefined): boolean => typeof balance === 'number' && balance < GENERATE_COST;
+
+/**
+ * "Generate another one": store the sample's draft under articleDraft and open the generation
+ * form (SPEC.md section 2). A signed-in account that cannot pay for a story gets the shared
+ * insufficient-Butter dialog (Cancel, Recharge) here instead; the draft waits for it.
+ */
 export function useGenerateFromSample() {
   const navigate = useNavigate();
-  return useCallback(
-    (story: SampleStory) => {
+  const queryClient = useQueryClient();
+  const [noButter, setNoButter] = useState(false);
+  const generate = useCallback(
+    async (story: SampleStory) => {
       saveArticleDraft(story.draft);
-      void navigate(paths.create);
+      if (session.isLoggedIn()) {
+        try {
+          const info = await queryClient.fetchQuery({ ...userInfoQueryOptions(), staleTime: 10_000 });
+          if (cannotAfford(info.balance)) {
+            setNoButter(true);
+            return;
+          }
+        } catch (error) {
+          // The form checks again when it generates; an unknown balance must not block the way there.
+          console.warn('checking the balance failed', error);
+        }
+      }
+      await navigate(paths.create);
     },
-    [navigate],
+    [navigate, queryClient],
   );
+  return { generate, noButter: { open: noButter, onOpenChange: setNoButter } };
 }

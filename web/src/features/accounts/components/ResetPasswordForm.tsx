@@ -1,0 +1,168 @@
+import { EMAIL_PATTERN, PASSWORD_MIN, STATUS, VERIFICATION_CODE_LENGTH, VERIFICATION_RESEND_SECONDS } from '@butterfic/contract/client';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { toast } from '../../../components/ui/Toasts';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/errors';
+import { paths } from '../../../lib/paths';
+import { STORAGE_KEYS, storage } from '../../../lib/storage';
+import { useResetPassword, useSendResetCode } from '../api/password';
+import { hasCode } from '../errors';
+import { useCooldown } from '../hooks/useCooldown';
+import { FormMessage } from './FormMessage';
+import { PasswordField } from './PasswordField';
+
+const CODE_PATTERN = new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`);
+
+function retryAfterSeconds(error: unknown): number | null {
+  if (!(error instanceof ApiError) || typeof error.data !== 'object' || error.data === null) return null;
+  const seconds = (error.data as { retry_after?: unknown }).retry_after;
+  return typeof seconds === 'number' && seconds > 0 ? seconds : null;
+}
+
+type Problem = 'email' | 'code' | 'password' | null;
+
+/**
+ * "Forgot password?": the address, a code mailed to it (the verification code's
+ * cooldown, which the server shares), and the new password. Success ends every
+ * session of the account and returns to /login with the address filled in.
+ */
+export function ResetPasswordForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const emailId = useId();
+  const codeId = useId();
+  const [email, setEmail] = useState(() => storage.get(STORAGE_KEYS.lastEmail) ?? '');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<Problem>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const cooldown = useCooldown(STORAGE_KEYS.verificationCodeEndTime, VERIFICATION_RESEND_SECONDS);
+  const sendCode = useSendResetCode();
+  const reset = useResetPassword();
+  const emailValid = EMAIL_PATTERN.test(email.trim());
+
+  const onGetCode = () => {
+    if (sendCode.isPending || cooldown.secondsLeft > 0) return;
+    if (!emailValid) {
+      setProblem('email');
+      return;
+    }
+    setProblem(null);
+    const address = email.trim();
+    sendCode.mutate(address, {
+      onSuccess: ({ resend_after }) => {
+        setSentTo(address);
+        cooldown.start(resend_after || VERIFICATION_RESEND_SECONDS);
+      },
+      onError: (error) => {
+        if (hasCode(error, STATUS.rateLimited)) cooldown.start(retryAfterSeconds(error) ?? VERIFICATION_RESEND_SECONDS);
+      },
+    });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (reset.isPending) return;
+    if (!emailValid) return setProblem('email');
+    if (!CODE_PATTERN.test(code)) return setProblem('code');
+    if (password.length < PASSWORD_MIN) return setProblem('password');
+    setProblem(null);
+    reset.mutate(
+      { email: email.trim(), code, password },
+      {
+        onSuccess: () => {
+          storage.set(STORAGE_KEYS.lastEmail, email.trim());
+          storage.remove(STORAGE_KEYS.verificationCodeEndTime);
+          toast(t('password.resetDone'));
+          void navigate(paths.login, { replace: true });
+        },
+      },
+    );
+  };
+
+  let error: string | null = null;
+  if (problem === 'email') error = t('login.invalidEmail');
+  else if (problem === 'code') error = t('verify.codeInvalid', { digits: VERIFICATION_CODE_LENGTH });
+  else if (problem === 'password') error = t('password.tooShort', { min: PASSWORD_MIN });
+  else if (sendCode.error && !hasCode(sendCode.error, STATUS.rateLimited)) error = errorMessage(sendCode.error, t);
+  else if (hasCode(reset.error, STATUS.verificationFailed)) error = t('verify.failed');
+  else if (reset.error) error = errorMessage(reset.error, t);
+
+  const getCodeLabel = sendCode.isPending
+    ? t('verify.sending')
+    : cooldown.secondsLeft > 0
+      ? t('verify.resendIn', { seconds: cooldown.secondsLeft })
+      : t('verify.getCode');
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <p className="form-lead">{t('password.resetLead')}</p>
+      <div className="field">
+        <label className="field-label" htmlFor={emailId}>
+          {t('login.email')}
+        </label>
+        <input
+          id={emailId}
+          className="input"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={t('login.emailPlaceholder')}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={problem === 'email' ? true : undefined}
+          required
+        />
+      </div>
+      <div className="field">
+        <label className="field-label" htmlFor={codeId}>
+          {t('verify.code')}
+        </label>
+        <div className="input-row">
+          <input
+            id={codeId}
+            className="input input--code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={VERIFICATION_CODE_LENGTH}
+            placeholder={t('verify.codePlaceholder')}
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, VERIFICATION_CODE_LENGTH))}
+            aria-invalid={problem === 'code' ? true : undefined}
+            required
+          />
+          <Button
+            variant="secondary"
+            className="get-code"
+            onClick={onGetCode}
+            disabled={sendCode.isPending || cooldown.secondsLeft > 0}
+            aria-busy={sendCode.isPending || undefined}
+          >
+            <span className="tabular">{getCodeLabel}</span>
+          </Button>
+        </div>
+      </div>
+      <PasswordField
+        label={t('password.new')}
+        autoComplete="new-password"
+        placeholder={t('password.newPlaceholder', { min: PASSWORD_MIN })}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        aria-invalid={problem === 'password' ? true : undefined}
+        required
+      />
+      <FormMessage tone="info">{sentTo ? t('password.codeSent', { email: sentTo }) : null}</FormMessage>
+      <FormMessage tone="error">{error}</FormMessage>
+      <Button type="submit" block disabled={!email || !code || !password || reset.isPending} aria-busy={reset.isPending || undefined}>
+        {reset.isPending ? t('password.saving') : t('password.resetSubmit')}
+      </Button>
+    </form>
+  );
+}
