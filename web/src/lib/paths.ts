@@ -4,6 +4,8 @@ export const paths = {
   login: '/login',
   verify: '/verify',
   explore: '/explore',
+  /** The Read tab: the public post feed (SPEC.md section 2's four-tab reading). */
+  read: '/read',
   persona: (id: string) => `/explore/persona/${encodeURIComponent(id)}`,
   post: (id: string) => `/explore/post/${encodeURIComponent(id)}`,
   create: '/article/create',

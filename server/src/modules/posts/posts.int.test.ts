@@ -49,7 +49,9 @@ const details = (uid: string, headers: Auth = {}, base = ctx.baseUrl) =>
   fetch(`${base}/api/v1/post/details/?post_uid=${uid}`, { headers }).then(async (r) => ({ status: r.status, body: await r.json() }));
 const feed = (query = '', auth: Auth = {}) => ctx.request('GET', `/api/v1/post/list/?${query}`, { headers: auth });
 const viewsOf = async (uid: string) =>
-  Number(((await ctx.database.db.execute(sql`select views_count from posts where uid = ${uid}`)).rows[0] as { views_count: number }).views_count);
+  Number(
+    ((await ctx.database.db.execute(sql`select views_count from posts where uid = ${uid}`)).rows[0] as { views_count: number }).views_count,
+  );
 
 let n = 0;
 const account = () => signUp(ctx, `reader${++n}-${Date.now()}@example.com`);
@@ -79,14 +81,28 @@ describe('publishing a post', () => {
     const other = await account();
     const persona = (
       await ctx.request('POST', '/api/v1/persona/create/', {
-        body: { ...story().params, description: 'Keeper and castaway', tags: 'storm', is_r18: 0, first_person: 0, dialogue_heavy: 1, language: 'en' },
+        body: {
+          ...story().params,
+          description: 'Keeper and castaway',
+          tags: 'storm',
+          is_r18: 0,
+          first_person: 0,
+          dialogue_heavy: 1,
+          language: 'en',
+        },
         headers: other.auth,
       })
     ).body.data;
     const novelUid = await writeNovel(me.auth, { persona_uid: persona.uid });
     expect((await ctx.request('GET', `/api/v1/novel/details/?novel_uid=${novelUid}`, { headers: other.auth })).status).toBe(403);
 
-    const draft = await create(me.auth, { title: 'Storm week', content: 'The lamp turned.', novel_id: novelUid, novel_modified: 1, is_public: 0 });
+    const draft = await create(me.auth, {
+      title: 'Storm week',
+      content: 'The lamp turned.',
+      novel_id: novelUid,
+      novel_modified: 1,
+      is_public: 0,
+    });
     expect(draft.status).toBe(200);
     expect(draft.body.data).toMatchObject({
       title: 'Storm week',
@@ -95,7 +111,12 @@ describe('publishing a post', () => {
       novel_modified: 1,
       views_count: 0,
       is_mine: true,
-      provenance: { app: 'butterfic', written_by: 'offline', persona_uid: persona.uid, persona_title: `${persona.char_a_name} × ${persona.char_b_name}` },
+      provenance: {
+        app: 'butterfic',
+        written_by: 'offline',
+        persona_uid: persona.uid,
+        persona_title: `${persona.char_a_name} × ${persona.char_b_name}`,
+      },
     });
     expect((await ctx.request('GET', `/api/v1/novel/details/?novel_uid=${novelUid}`, { headers: other.auth })).status).toBe(403);
 
@@ -180,7 +201,10 @@ describe('drafts and authorship', () => {
     const draft = (await create(me.auth, { title: '초안', content: '나중에', is_public: 0, language: lang })).body.data.uid as string;
     const later = (await create(me.auth, { title: '공개', content: '지금', language: lang })).body.data.uid as string;
     expect((await feed(`language=${lang}`)).body.data.results.map((p: { uid: string }) => p.uid)).toEqual([later]);
-    await ctx.request('POST', '/api/v1/post/edit/', { body: { post_uid: draft, title: '초안', content: '나중에', is_public: 1 }, headers: me.auth });
+    await ctx.request('POST', '/api/v1/post/edit/', {
+      body: { post_uid: draft, title: '초안', content: '나중에', is_public: 1 },
+      headers: me.auth,
+    });
     expect((await feed(`language=${lang}`)).body.data.results.map((p: { uid: string }) => p.uid)).toEqual([draft, later]);
   });
 });
@@ -189,12 +213,18 @@ describe('the public feed', () => {
   it('lists public posts newest first, 20 a page, by language, without repeats while new posts arrive', async () => {
     const me = await account();
     const made: string[] = [];
-    for (let i = 0; i < 23; i++) made.push((await create(me.auth, { title: `日本語 ${i}`, content: `本文 ${i}`, language: 'ja' })).body.data.uid);
+    for (let i = 0; i < 23; i++)
+      made.push((await create(me.auth, { title: `日本語 ${i}`, content: `本文 ${i}`, language: 'ja' })).body.data.uid);
     await create(me.auth, { title: 'English one', content: 'text', language: 'en' });
     const first = await feed('language=ja&page=1');
     expect(first.body.data).toMatchObject({ page: 1, page_size: 20, has_more: true });
     expect(first.body.data.results).toHaveLength(20);
-    expect(first.body.data.results[0]).toMatchObject({ uid: made[22], title: '日本語 22', excerpt: '本文 22', author_name: expect.any(String) });
+    expect(first.body.data.results[0]).toMatchObject({
+      uid: made[22],
+      title: '日本語 22',
+      excerpt: '本文 22',
+      author_name: expect.any(String),
+    });
     expect(first.body.data.results[0].content).toBeUndefined();
     // A new post between page 1 and page 2 does not shift page 2.
     await create(me.auth, { title: '日本語 new', content: 'new', language: 'ja' });
@@ -224,7 +254,9 @@ describe('the public feed', () => {
     await ctx.request('POST', '/api/v1/user/confirm-adult/', { body: { confirm: true }, headers: adult.auth });
     expect((await details(uid, adult.auth)).status).toBe(200);
     expect((await feed('language=zh-TW', adult.auth)).body.data.results.map((p: { uid: string }) => p.uid)).toContain(uid);
-    expect((await ctx.request('GET', `/api/v1/novel/list/?author_uid=${me.uid}`, { headers: adult.auth })).body.data.results).toHaveLength(1);
+    expect((await ctx.request('GET', `/api/v1/novel/list/?author_uid=${me.uid}`, { headers: adult.auth })).body.data.results).toHaveLength(
+      1,
+    );
   });
 });
 
@@ -245,7 +277,9 @@ describe('view counts', () => {
       }
       // Nothing is written until a flush.
       expect(await viewsOf(uid)).toBe(0);
-      expect((await ctx.database.db.execute(sql`select count(*)::int as n from post_views where post_uid = ${uid}`)).rows[0]).toEqual({ n: 0 });
+      expect((await ctx.database.db.execute(sql`select count(*)::int as n from post_views where post_uid = ${uid}`)).rows[0]).toEqual({
+        n: 0,
+      });
       await Promise.all([ctx.app.deps.views.flush(), peer.app.deps.views.flush()]);
       expect(await viewsOf(uid)).toBe(2);
 

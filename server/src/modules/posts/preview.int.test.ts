@@ -21,7 +21,8 @@ afterAll(async () => {
   fs.rmSync(dist, { recursive: true, force: true });
 });
 
-const page = (url: string) => fetch(ctx.baseUrl + url).then(async (r) => ({ status: r.status, html: await r.text(), cache: r.headers.get('cache-control') }));
+const page = (url: string) =>
+  fetch(ctx.baseUrl + url).then(async (r) => ({ status: r.status, html: await r.text(), cache: r.headers.get('cache-control') }));
 const meta = (html: string, attr: string, name: string) => new RegExp(`<meta ${attr}="${name}" content="([^"]*)"`).exec(html)?.[1];
 
 describe('link previews of shared posts', () => {
@@ -29,7 +30,10 @@ describe('link previews of shared posts', () => {
     const me = await signUp(ctx, 'sharer@example.com');
     const title = `"><script>alert('t')</script> & friends`;
     const content = `She said "hi" <img src=x onerror=alert(1)> & left.\n\nThe second paragraph.`;
-    const post = await ctx.request('POST', '/api/v1/post/create/', { body: { title, content, language: 'en', is_public: 1 }, headers: me.auth });
+    const post = await ctx.request('POST', '/api/v1/post/create/', {
+      body: { title, content, language: 'en', is_public: 1 },
+      headers: me.auth,
+    });
     const uid = post.body.data.uid as string;
 
     const { status, html, cache } = await page(`/explore/post/${uid}`);
@@ -62,7 +66,12 @@ describe('link previews of shared posts', () => {
     });
     // As if bound to an adult novel (the binding copies the flag; posts.int.test.ts covers that path).
     await ctx.database.db.execute(sql`update posts set is_r18 = true where uid = ${adult.body.data.uid}`);
-    for (const url of [`/explore/post/${draft.body.data.uid}`, `/explore/post/${adult.body.data.uid}`, '/explore/post/unknown', '/article/detail/unknown']) {
+    for (const url of [
+      `/explore/post/${draft.body.data.uid}`,
+      `/explore/post/${adult.body.data.uid}`,
+      '/explore/post/unknown',
+      '/article/detail/unknown',
+    ]) {
       const { status, html } = await page(url);
       expect(status).toBe(200);
       expect(html).toBe(INDEX);

@@ -71,7 +71,9 @@ function selectFacts(db: DbOrTx) {
       authorName: users.name,
       writtenBy: novels.writtenBy,
       personaUid: personas.uid,
-      personaTitle: sql<string | null>`case when ${personas.uid} is null then null else ${personas.charAName} || ' × ' || ${personas.charBName} end`,
+      personaTitle: sql<
+        string | null
+      >`case when ${personas.uid} is null then null else ${personas.charAName} || ' × ' || ${personas.charBName} end`,
     })
     .from(posts)
     .innerJoin(users, eq(users.uid, posts.authorUid))
