@@ -31,7 +31,7 @@ export type PostFormStart = {
  * them as a draft. The same form edits an existing post (`post`).
  */
 export function PostForm({
-  start,
+  start: opening,
   scope,
   language,
   novelUid,
@@ -46,6 +46,8 @@ export function PostForm({
   onSaved: (post: Post, published: boolean) => void;
 }) {
   const { t } = useTranslation();
+  // What the form opened with stays fixed while the text in progress is saved locally under it.
+  const [start] = useState(opening);
   const [title, setTitle] = useState(start.title);
   const [content, setContent] = useState(start.content);
   const [errors, setErrors] = useState<{ title?: string; content?: string }>({});
