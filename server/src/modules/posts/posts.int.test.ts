@@ -8,6 +8,8 @@ type Auth = Record<string, string>;
 
 beforeAll(async () => {
   ctx = await createTestContext({ env: { OFFLINE_WRITER_CPS: '1000000', GENERATION_WORKERS: '1' } });
+  // Views are written only when a test flushes (the 2 s timer is covered by the browser tests).
+  ctx.app.deps.views.pauseTimer();
 });
 afterAll(async () => {
   await ctx.close();
@@ -267,6 +269,7 @@ describe('view counts', () => {
     const second = await account();
     const uid = (await create(author.auth, { title: 'Counted', content: 'Read me.' })).body.data.uid as string;
     const peer = await startPeer(ctx);
+    peer.app.deps.views.pauseTimer();
     try {
       const visitor = { 'user-agent': 'Visitor browser 1', 'x-forwarded-for': '203.0.113.7' };
       // The same reader on both processes, twice each; the author; a visitor twice on both.

@@ -51,6 +51,12 @@ export class ViewCounter {
     this.timer.unref();
   }
 
+  /** Tests: only `flush()` writes from now on, so what a read did before a flush can be observed. */
+  pauseTimer(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
   record(postUid: string, viewer: string, day = viewDay()): void {
     this.pending.set(`${postUid}\n${day}\n${viewer}`, { postUid, viewer, day });
     if (this.pending.size >= FLUSH_AT) void this.flush();
