@@ -87,7 +87,12 @@ async function publishAndRead(lang: Lang, viewport: { width: number; height: num
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await useSession(page, author);
   await page.goto(`/myworks/detail/${novelUid}`);
-  await page.getByRole('link', { name: t.posts.publishAction }).click();
+  // The action bar has Publish where there is room; the prompt after the story has it everywhere.
+  const barPublish = page.getByRole('group', { name: t.reader.actions }).getByRole('link', { name: t.posts.publishAction, exact: true });
+  await page.getByRole('link', { name: t.posts.publishStory }).waitFor();
+  expect(await barPublish.isVisible()).toBe(viewport === DESKTOP);
+  await snap(page, shot('work-reader'));
+  await page.getByRole('link', { name: t.posts.publishStory }).click();
   await page.waitForURL((url) => url.pathname === `/newpost/bind/${novelUid}`);
   const title = page.getByRole('textbox', { name: t.posts.titleLabel });
   const content = page.getByRole('textbox', { name: t.posts.contentLabel });

@@ -77,7 +77,8 @@ export function WorkActions({
         <span>{t('reader.edit')}</span>
       </button>
       {canEdit && mode === 'ready' ? (
-        <Link className="reader-action" to={paths.newPostFor(uid)}>
+        // The bar has room for a fifth action from 720 px; on phones the prompt below the story offers it.
+        <Link className="reader-action reader-action--wide" to={paths.newPostFor(uid)}>
           <Send aria-hidden="true" size={20} />
           <span>{t('posts.publishAction')}</span>
         </Link>
