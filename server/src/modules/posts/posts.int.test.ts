@@ -47,8 +47,14 @@ async function writeNovel(auth: Auth, overrides: Record<string, unknown> = {}): 
 
 const create = (auth: Auth, body: Record<string, unknown>) =>
   ctx.request('POST', '/api/v1/post/create/', { body: { language: 'en', is_public: 1, ...body }, headers: auth });
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are arbitrary JSON, asserted field by field
+type JsonBody = any;
+/** GET /post/details/ on `base` (this process or a peer), as a signed-in reader or a visitor. */
 const details = (uid: string, headers: Auth = {}, base = ctx.baseUrl) =>
-  fetch(`${base}/api/v1/post/details/?post_uid=${uid}`, { headers }).then(async (r) => ({ status: r.status, body: await r.json() }));
+  fetch(`${base}/api/v1/post/details/?post_uid=${uid}`, { headers }).then(async (r) => ({
+    status: r.status,
+    body: (await r.json()) as JsonBody,
+  }));
 const feed = (query = '', auth: Auth = {}) => ctx.request('GET', `/api/v1/post/list/?${query}`, { headers: auth });
 const viewsOf = async (uid: string) =>
   Number(
