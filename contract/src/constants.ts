@@ -14,3 +14,9 @@ export const TITLE_LENGTH = 12;
 export const GENERATE_STATUSES = ['generating', 'continuing', 'done', 'failed'] as const;
 export type GenerateStatus = (typeof GENERATE_STATUSES)[number];
 export const WRITERS = ['offline', 'openai', 'llamacpp'] as const;
+
+/** Posts: the longest title and text accepted (characters). */
+export const POST_TITLE_MAX = 120;
+export const POST_CONTENT_MAX = 200_000;
+/** List rows show this many characters of a post's text. */
+export const POST_EXCERPT_LENGTH = 160;

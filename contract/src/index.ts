@@ -8,3 +8,4 @@ export * from './personas';
 export * from './novels';
 export * from './sse';
 export * from './email';
+export * from './posts';

@@ -31,6 +31,8 @@ export const GenerateBody = z.object({
   first_person: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)])),
   language: z.enum(LANGUAGES),
   model: z.literal('v1').default('v1'),
+  /** The persona the form was filled from, if any (shown as the provenance of a published post). */
+  persona_uid: z.string().trim().max(64).optional(),
 });
 export type GenerateBody = z.infer<typeof GenerateBody>;
 

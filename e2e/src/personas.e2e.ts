@@ -229,6 +229,8 @@ describe('personas in en-US on a phone', () => {
       isR18: 'notR18',
       writingStyle: 'description',
       selectedLanguageForGen: 'en',
+      // Named so the story's post can say which persona it came from.
+      personaUid: uid,
     });
     await expect
       .poll(async () => (await callApi<Persona>('GET', `/persona/details/?persona_uid=${uid}`)).used_count)

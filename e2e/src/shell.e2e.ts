@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, newPage, PHONE, snap } from './browser';
+import type enPosts from '../../web/src/locales/en/posts.json';
 import { texts } from './locales';
 
 let browser: Browser;
@@ -17,10 +18,12 @@ const CASES = [
 ] as const;
 
 describe.each(CASES)('the app shell in $locale', ({ locale, lang }) => {
-  const t = texts[lang];
+  const t = texts[lang] as (typeof texts)['en'] & typeof enPosts;
+  // SPEC.md section 2's four-tab reading: For You, Read, Write, Profile.
   const tabs = [
-    { name: t.nav.explore, path: '/explore', heading: t.screens.explore },
-    { name: t.nav.generate, path: '/article/create', heading: t.screens.create },
+    { name: t.posts.tabs.forYou, path: '/explore', heading: t.screens.explore },
+    { name: t.posts.tabs.read, path: '/read', heading: t.posts.readTitle },
+    { name: t.posts.tabs.write, path: '/article/create', heading: t.screens.create },
   ];
   // The profile tab needs a session: a visitor who is not logged in lands on /login (accounts.e2e.ts covers /user itself).
   const profile = { name: t.nav.profile, path: '/login', heading: t.screens.login };

@@ -17,6 +17,9 @@ import { healthRoutes } from './modules/health/routes';
 import { personaRoutes } from './modules/personas/routes';
 import { moderationRoutes } from './modules/moderation/routes';
 import { novelRoutes } from './modules/novels/routes';
+import { postPreviews } from './modules/posts/preview';
+import { postRoutes } from './modules/posts/routes';
+import { ViewCounter } from './modules/posts/views';
 import { installAuth } from './plugins/auth';
 import { clientErrorResponse, frameworkError, installEnvelope } from './plugins/envelope';
 import { installLocale } from './plugins/locale';
@@ -34,6 +37,8 @@ export type Deps = {
   runner: JobRunner;
   /** Ends every open SSE stream (their clients reconnect elsewhere) so shutdown is not held up. */
   openStreams: Set<() => void>;
+  /** Buffered post views; written every few seconds and on close. */
+  views: ViewCounter;
 };
 
 declare module 'fastify' {
@@ -100,6 +105,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     workers: env.GENERATION_WORKERS,
     leaseSeconds: env.GENERATION_LEASE_SECONDS,
   });
+  const views = new ViewCounter(database.db, app.log);
   app.decorate('deps', {
     env,
     database,
@@ -110,8 +116,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     provider,
     runner,
     openStreams,
+    views,
   });
-  app.addHook('onReady', async () => runner.start());
+  app.addHook('onReady', async () => {
+    views.start();
+    await runner.start();
+  });
   // Unverified accounts older than 7 days give their address back (issue 18), hourly in every process.
   let sweep: NodeJS.Timeout | undefined;
   if (env.REQUIRE_EMAIL_VERIFICATION) {
@@ -128,6 +138,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await runner.stop();
   });
   app.addHook('onClose', async () => {
+    // After the last request: the views still buffered are written before the database closes.
+    await views.stop();
     await hub.close();
     await provider.close?.();
     mailer.close();
@@ -147,10 +159,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(accountRoutes);
       await api.register(personaRoutes);
       await api.register(novelRoutes);
+      await api.register(postRoutes);
     },
     { prefix: '/api/v1' },
   );
 
-  await installSpa(app, options.webDist ?? null);
+  await installSpa(app, options.webDist ?? null, postPreviews(database.db, env.PUBLIC_URL));
   return app;
 }

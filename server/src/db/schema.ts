@@ -242,6 +242,8 @@ export const novels = pgTable(
       .notNull()
       .default('active'),
     failure: text('failure'),
+    /** The persona the story was generated from, when the form was filled from one (post provenance). */
+    personaUid: text('persona_uid'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -298,4 +300,63 @@ export const generationJobs = pgTable(
       .on(t.novelUid)
       .where(sql`${t.status} in ('queued', 'running')`),
   ],
+);
+
+/**
+ * Posts: a story published (or kept as a draft) by its author. `seq` orders
+ * the feed: it is taken again from its sequence whenever a draft goes public,
+ * so a post enters the feed at the top and pages cut at a snapshot of it never
+ * shift. `views_count` is advanced only by the view flusher.
+ */
+export const posts = pgTable(
+  'posts',
+  {
+    uid: text('uid').primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    authorUid: text('author_uid')
+      .notNull()
+      .references(() => users.uid),
+    novelUid: text('novel_uid').references(() => novels.uid, { onDelete: 'set null' }),
+    novelModified: boolean('novel_modified').notNull().default(false),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    language: text('language', { enum: ['en', 'zh-CN', 'zh-TW', 'ko', 'ja'] }).notNull(),
+    isPublic: boolean('is_public').notNull().default(false),
+    /** Copied from the bound novel (or its persona): an adult post is for 18+-confirmed readers only. */
+    isR18: boolean('is_r18').notNull().default(false),
+    status: text('status', { enum: ['active', 'taken_down'] })
+      .notNull()
+      .default('active'),
+    viewsCount: integer('views_count').notNull().default(0),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('posts_seq_uq').on(t.seq),
+    index('posts_feed_idx').on(t.language, t.seq.desc()).where(sql`${t.isPublic} and ${t.status} = 'active'`),
+    index('posts_feed_all_idx')
+      .on(t.seq.desc())
+      .where(sql`${t.isPublic} and ${t.status} = 'active'`),
+    index('posts_author_idx').on(t.authorUid, t.seq.desc()),
+    index('posts_novel_idx').on(t.novelUid),
+    check('posts_views_non_negative', sql`${t.viewsCount} >= 0`),
+  ],
+);
+
+/**
+ * One row per viewer per post per day: the unique key is the dedupe, shared by
+ * every app process. `viewer` is `u:<uid>` or `v:<keyed hash of IP and user agent>`.
+ */
+export const postViews = pgTable(
+  'post_views',
+  {
+    postUid: text('post_uid')
+      .notNull()
+      .references(() => posts.uid, { onDelete: 'cascade' }),
+    viewer: text('viewer').notNull(),
+    day: text('day').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postUid, t.day, t.viewer] }), index('post_views_day_idx').on(t.day)],
 );

@@ -20,6 +20,11 @@ const WorkReader = lazy(() => import('./routes/WorkReader').then((m) => ({ defau
 const Works = lazy(() => import('./routes/Works').then((m) => ({ default: m.Works })));
 const ChangePassword = lazy(() => import('./routes/ChangePassword').then((m) => ({ default: m.ChangePassword })));
 const ForgotPassword = lazy(() => import('./routes/ForgotPassword').then((m) => ({ default: m.ForgotPassword })));
+const Read = lazy(() => import('./routes/Read').then((m) => ({ default: m.Read })));
+const PostPage = lazy(() => import('./routes/PostPage').then((m) => ({ default: m.PostPage })));
+const NewPost = lazy(() => import('./routes/NewPost').then((m) => ({ default: m.NewPost })));
+const MyPosts = lazy(() => import('./routes/MyPosts').then((m) => ({ default: m.MyPosts })));
+const MyPost = lazy(() => import('./routes/MyPost').then((m) => ({ default: m.MyPost })));
 const ChangeLanguage = lazy(() => import('./routes/ChangeLanguage').then((m) => ({ default: m.ChangeLanguage })));
 
 const screen = (titleKey: string, tab = false) => <Placeholder titleKey={titleKey} tab={tab} />;
@@ -33,6 +38,7 @@ export const routes: RouteObject[] = [
       { path: paths.create, element: <Create /> },
       { path: '/article/create/:articleId', element: <Create /> },
       { path: paths.explore, element: <Explore /> },
+      { path: paths.read, element: <Read /> },
       {
         path: paths.user,
         element: (
@@ -58,7 +64,7 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: '/explore/persona/:personaId', element: <Persona /> },
-      { path: '/explore/post/:postId', element: screen('screens.post') },
+      { path: '/explore/post/:postId', element: <PostPage /> },
       { path: '/article/detail/:articleId', element: <NovelReader /> },
       {
         path: paths.works,
@@ -68,7 +74,14 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
       },
-      { path: paths.myPosts, element: screen('screens.myPosts') },
+      {
+        path: paths.myPosts,
+        element: (
+          <RequireAuth>
+            <MyPosts />
+          </RequireAuth>
+        ),
+      },
       {
         path: paths.favourites,
         element: (
@@ -85,9 +98,30 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
       },
-      { path: '/myposts/detail/:postId', element: screen('screens.myPost') },
-      { path: paths.newPost, element: screen('screens.newPost') },
-      { path: '/newpost/bind/:articleId', element: screen('screens.newPost') },
+      {
+        path: '/myposts/detail/:postId',
+        element: (
+          <RequireAuth>
+            <MyPost />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: paths.newPost,
+        element: (
+          <RequireAuth>
+            <NewPost />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/newpost/bind/:articleId',
+        element: (
+          <RequireAuth>
+            <NewPost />
+          </RequireAuth>
+        ),
+      },
       { path: paths.changeLanguage, element: <ChangeLanguage /> },
       { path: paths.agreement, element: screen('screens.agreement') },
       { path: paths.about, element: screen('screens.about') },

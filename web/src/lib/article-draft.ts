@@ -21,6 +21,8 @@ export type ArticleDraft = {
   isR18: Preference;
   writingStyle: WritingStyle;
   selectedLanguageForGen: Language;
+  /** The persona the draft was filled from ("Use it to generate"), shown as a published post's provenance. */
+  personaUid?: string;
 };
 
 const PERSPECTIVES: readonly Perspective[] = ['firstPerson', 'secondPerson', 'thirdPerson'];
@@ -50,6 +52,7 @@ export function loadArticleDraft(fallbackLanguage: Language = 'en'): ArticleDraf
     isR18: pick(raw.isR18, PREFERENCES, 'R18'),
     writingStyle: pick(raw.writingStyle, STYLES, 'description'),
     selectedLanguageForGen: isLanguage(language) ? language : fallbackLanguage,
+    ...(typeof raw.personaUid === 'string' && raw.personaUid && { personaUid: raw.personaUid }),
   };
 }
 

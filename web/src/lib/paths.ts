@@ -5,6 +5,8 @@ export const paths = {
   verify: '/verify',
   forgotPassword: '/forgot-password',
   explore: '/explore',
+  /** The Read tab: the public post feed (SPEC.md section 2's four-tab reading). */
+  read: '/read',
   persona: (id: string) => `/explore/persona/${encodeURIComponent(id)}`,
   post: (id: string) => `/explore/post/${encodeURIComponent(id)}`,
   create: '/article/create',

@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   articleDraft: 'articleDraft',
   language: 'language',
   savedArticlePrefix: 'saved_article:',
+  /** The post form's text in progress, per novel (or per post being edited, or `new`). */
+  savedPostPrefix: 'saved_post:',
 } as const;
 
 export type UserInfo = {

@@ -177,7 +177,8 @@ describe('generation through an OpenAI-compatible server', () => {
 
   it('continues a story for 3 Butter with the story so far in the prompt', async () => {
     const me = await signUp(ctx, 'sequel@example.com');
-    llm.script([{ chunks: ['The storm broke the mast. '] }, { chunks: ['By morning the sea was calm.'] }]);
+    // The continuation's model waits a little, so the second continuation call meets it still running.
+    llm.script([{ chunks: ['The storm broke the mast. '] }, { chunks: ['By morning the sea was calm.'], firstDelayMs: 800 }]);
     const started = await ctx.request('POST', '/api/v1/novel/generate/', { body: request({ language: 'en' }), headers: me.auth });
     const uid = started.body.data.novel_uid;
     await finished(me.auth, uid);

@@ -12,7 +12,7 @@ import {
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../../app';
 import type { Db } from '../../db';
-import { chapters, generationJobs, novels, users } from '../../db/schema';
+import { chapters, generationJobs, novels, personas, users } from '../../db/schema';
 import { JOBS_CHANNEL } from '../../generation/hub';
 import { mentionsMinor } from '../../generation/safety';
 import { AppError } from '../../lib/errors';
@@ -68,6 +68,7 @@ export async function startGeneration(
   }
   const charge = passActive(user) ? 0 : GENERATE_COST;
   const novelUid = newUid();
+  const personaUid = body.persona_uid ? await knownPersona(deps.database.db, body.persona_uid) : null;
   const jobUid = newUid();
   const tags = [body.is_r18 ? 'R18' : 'notR18', PERSPECTIVE_TAGS[body.first_person], body.dialogue_heavy ? 'conversation' : 'description'];
   const balance = await deps.database.db.transaction(async (tx) => {
@@ -85,6 +86,7 @@ export async function startGeneration(
       model: body.model,
       generateStatus: 'generating',
       writtenBy: deps.env.LLM_PROVIDER,
+      personaUid,
     });
     await tx.insert(chapters).values({ novelUid, index: 0 });
     await tx.insert(generationJobs).values({ uid: jobUid, novelUid, chapterIndex: 0, kind: 'generate', charge });
@@ -94,6 +96,15 @@ export async function startGeneration(
     return after;
   });
   return { novel_uid: novelUid, generate_status: 'generating', balance };
+}
+
+/** The persona a story was generated from, kept for provenance only when it exists and is published. */
+async function knownPersona(db: Db, uid: string): Promise<string | null> {
+  const [row] = await db
+    .select({ uid: personas.uid })
+    .from(personas)
+    .where(and(eq(personas.uid, uid), eq(personas.status, 'published')));
+  return row?.uid ?? null;
 }
 
 async function ownNovel(db: DbOrTx, user: AuthUser, uid: string, lock = false): Promise<NovelRow> {
@@ -196,14 +207,22 @@ async function authorNames(db: Db, uids: string[]): Promise<Map<string, string>>
   return new Map(rows.map((r) => [r.uid, r.name]));
 }
 
-/** The author's novels, newest first; other readers see only public ones. */
+/** The author's novels, newest first; other readers see only public ones, adult ones after the 18+ confirmation. */
 export async function listNovels(db: Db, viewer: AuthUser, authorUid: string | undefined, page: number) {
   const author = authorUid ?? viewer.uid;
   const own = author === viewer.uid;
   const rows = await db
     .select({ novel: novels, chapterCount: sql<number>`(select count(*)::int from ${chapters} c where c.novel_uid = ${novels.uid})` })
     .from(novels)
-    .where(and(eq(novels.authorUid, author), eq(novels.status, 'active'), own ? undefined : eq(novels.isPublic, true)))
+    .where(
+      and(
+        eq(novels.authorUid, author),
+        eq(novels.status, 'active'),
+        own ? undefined : eq(novels.isPublic, true),
+        // Another author's adult stories, like their adult personas, need the reader's 18+ confirmation.
+        own || viewer.adultConfirmedAt ? undefined : eq(novels.isR18, false),
+      ),
+    )
     .orderBy(desc(novels.seq))
     .limit(PAGE_SIZE + 1)
     .offset((page - 1) * PAGE_SIZE);

@@ -1,4 +1,4 @@
-import { Compass, PenLine, UserRound } from 'lucide-react';
+import { BookOpen, Compass, PenLine, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -7,8 +7,10 @@ import { paths } from '../../lib/paths';
 export function TabBar() {
   const { t } = useTranslation();
   const tabs = [
-    { to: paths.explore, label: t('nav.explore'), Icon: Compass, end: false },
-    { to: paths.create, label: t('nav.generate'), Icon: PenLine, end: false },
+    // SPEC.md section 2's four-tab reading: For You (personas), Read (posts), Write, Profile.
+    { to: paths.explore, label: t('posts.tabs.forYou'), Icon: Compass, end: false },
+    { to: paths.read, label: t('posts.tabs.read'), Icon: BookOpen, end: false },
+    { to: paths.create, label: t('posts.tabs.write'), Icon: PenLine, end: false },
     { to: paths.user, label: t('nav.profile'), Icon: UserRound, end: true },
   ];
   return (

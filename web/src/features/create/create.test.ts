@@ -42,6 +42,8 @@ describe('the generation request', () => {
       language: 'ja',
       model: 'v1',
     });
+    // A draft filled from a persona names it, so a post of the story can say where it came from.
+    expect(toGenerateRequest({ ...draft, personaUid: 'p7' }).persona_uid).toBe('p7');
     const general = toGenerateRequest({ ...draft, perspective: 'firstPerson', isR18: 'notR18', writingStyle: 'description' });
     expect([general.first_person, general.is_r18, general.dialogue_heavy, general.tags]).toEqual([
       1,

@@ -102,6 +102,7 @@ export function toGenerateRequest(draft: ArticleDraft): GenerateBody {
     first_person: CODE_BY_PERSPECTIVE[draft.perspective],
     language: draft.selectedLanguageForGen,
     model: 'v1',
+    ...(draft.personaUid && { persona_uid: draft.personaUid }),
   };
 }
 

@@ -13,5 +13,6 @@ export function personaToDraft(persona: Persona): ArticleDraft {
     isR18: persona.is_r18 === 1 ? 'R18' : 'notR18',
     writingStyle: persona.dialogue_heavy === 1 ? 'conversation' : 'description',
     selectedLanguageForGen: persona.language,
+    personaUid: persona.uid,
   };
 }

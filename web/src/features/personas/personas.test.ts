@@ -88,6 +88,7 @@ describe('the article draft from a persona', () => {
       isR18: 'notR18',
       writingStyle: 'description',
       selectedLanguageForGen: 'en',
+      personaUid: 'p1',
     });
     expect(personaToDraft(persona({ first_person: 1, is_r18: 1, dialogue_heavy: 1, language: 'ja' }))).toMatchObject({
       perspective: 'firstPerson',

@@ -1,5 +1,5 @@
 import { CONTINUE_COST } from '@butterfic/contract/client';
-import { Check, Copy, PencilLine, RotateCcw, Square, Sparkles } from 'lucide-react';
+import { Check, Copy, PencilLine, RotateCcw, Send, Square, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
@@ -76,6 +76,13 @@ export function WorkActions({
         <PencilLine aria-hidden="true" size={20} />
         <span>{t('reader.edit')}</span>
       </button>
+      {canEdit && mode === 'ready' ? (
+        // The bar has room for a fifth action from 720 px; on phones the prompt below the story offers it.
+        <Link className="reader-action reader-action--wide" to={paths.newPostFor(uid)}>
+          <Send aria-hidden="true" size={20} />
+          <span>{t('posts.publishAction')}</span>
+        </Link>
+      ) : null}
       {mode === 'live' ? (
         <Button variant="danger" className="reader-main-action" onClick={onStop} disabled={stopping}>
           <Square aria-hidden="true" size={16} fill="currentColor" />

@@ -1,4 +1,5 @@
 import { STATUS, wordCount } from '@butterfic/contract/client';
+import { Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -124,6 +125,15 @@ function WorkView({ details, onButterChanged }: { details: NovelDetails; onButte
           editor={edit.editing ? <ChapterEditor value={edit.draft} onChange={edit.change} autoFocus={edit.focusEditor} /> : undefined}
         />
       )}
+      {ready && !edit.editing && hasText ? (
+        <aside className="publish-prompt" aria-label={t('posts.publishPromptLabel')}>
+          <p>{t('posts.publishPrompt')}</p>
+          <Link className="btn btn--secondary" to={paths.newPostFor(novel.uid)}>
+            <Send aria-hidden="true" size={18} />
+            {t('posts.publishStory')}
+          </Link>
+        </aside>
+      ) : null}
       {failed ? null : (
         <WorkActions
           uid={novel.uid}

@@ -1,0 +1,61 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db';
+import { chapters, novels } from '../../db/schema';
+import type { PageMeta } from '../../plugins/page-meta';
+import type { PreviewResolver } from '../../plugins/spa';
+import { excerpt, postForPreview } from './service';
+
+const SITE = 'Butterfic';
+const POST_PATH = /^\/explore\/post\/([^/]+)\/?$/;
+const NOVEL_PATH = /^\/article\/detail\/([^/]+)\/?$/;
+
+const decode = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+};
+
+/** A published, general-audience novel's preview; drafts, private and adult novels preview nothing. */
+async function novelPreview(db: Db, uid: string): Promise<{ title: string; opening: string } | null> {
+  const [novel] = await db
+    .select({ title: novels.title })
+    .from(novels)
+    .where(and(eq(novels.uid, uid), eq(novels.status, 'active'), eq(novels.isPublic, true), eq(novels.isR18, false)));
+  if (!novel) return null;
+  const [first] = await db
+    .select({ content: chapters.content })
+    .from(chapters)
+    .where(eq(chapters.novelUid, uid))
+    .orderBy(asc(chapters.index))
+    .limit(1);
+  return { title: novel.title, opening: first?.content ?? '' };
+}
+
+/** Link previews for /explore/post/{id} and /article/detail/{id}. */
+export function postPreviews(db: Db, publicUrl: string): PreviewResolver {
+  const base = publicUrl.replace(/\/+$/, '');
+  return async (pathname) => {
+    const postId = POST_PATH.exec(pathname)?.[1];
+    const novelId = NOVEL_PATH.exec(pathname)?.[1];
+    const uid = decode(postId ?? novelId ?? '');
+    if (!uid || uid.length > 64) return null;
+    let found: { title: string; opening: string } | null = null;
+    if (postId) {
+      const post = await postForPreview(db, uid);
+      found = post && { title: post.title, opening: post.content };
+    } else {
+      found = await novelPreview(db, uid);
+    }
+    if (!found) return null;
+    const meta: PageMeta = {
+      title: `${found.title} · ${SITE}`,
+      description: excerpt(found.opening, 200),
+      url: base + pathname,
+      type: 'article',
+      siteName: SITE,
+    };
+    return meta;
+  };
+}

@@ -1,0 +1,60 @@
+import {
+  CreatePostBody,
+  DeletePostResult,
+  EditPostBody,
+  envelope,
+  MyPostsQuery,
+  Post,
+  PostListQuery,
+  PostPage,
+  PostRef,
+} from '@butterfic/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth';
+import { ok } from '../../plugins/envelope';
+import * as service from './service';
+import { userKey, viewDay, visitorKey } from './views';
+
+export const postRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const db = deps.database.db;
+  const required = { preHandler: app.authenticate };
+  const optional = { preHandler: app.authenticateOptional };
+  const viewsKey = Buffer.concat([Buffer.from(deps.secrets.jwtKey), Buffer.from(':views')]);
+
+  /** Counts a reader's view (never the author's): buffered, written by the flusher. */
+  const countView = (request: FastifyRequest, post: { uid: string; author_uid: string }) => {
+    const viewer = request.user;
+    if (viewer?.uid === post.author_uid) return;
+    const day = viewDay();
+    const key = viewer ? userKey(viewer.uid) : visitorKey(viewsKey, request.ip, request.headers['user-agent'] ?? '', day);
+    deps.views.record(post.uid, key, day);
+  };
+
+  app.post('/post/create/', { ...required, schema: { body: CreatePostBody, response: { 200: envelope(Post) } } }, async (request) =>
+    ok(await service.createPost(db, currentUser(request), request.body)),
+  );
+
+  app.post('/post/edit/', { ...required, schema: { body: EditPostBody, response: { 200: envelope(Post) } } }, async (request) =>
+    ok(await service.editPost(db, currentUser(request), request.body)),
+  );
+
+  app.post('/post/delete/', { ...required, schema: { body: PostRef, response: { 200: envelope(DeletePostResult) } } }, async (request) =>
+    ok(await service.deletePost(db, currentUser(request), request.body.post_uid)),
+  );
+
+  app.get('/post/details/', { ...optional, schema: { querystring: PostRef, response: { 200: envelope(Post) } } }, async (request) => {
+    const post = await service.postDetails(db, request.user, request.query.post_uid);
+    countView(request, post);
+    return ok(post);
+  });
+
+  app.get('/post/list/', { ...optional, schema: { querystring: PostListQuery, response: { 200: envelope(PostPage) } } }, async (request) =>
+    ok(await service.listPublic(db, request.user, request.query)),
+  );
+
+  app.get('/post/mine/', { ...required, schema: { querystring: MyPostsQuery, response: { 200: envelope(PostPage) } } }, async (request) =>
+    ok(await service.listMine(db, currentUser(request), request.query)),
+  );
+};

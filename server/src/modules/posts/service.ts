@@ -1,0 +1,241 @@
+import {
+  PAGE_SIZE,
+  POST_EXCERPT_LENGTH,
+  type CreatePostBody,
+  type EditPostBody,
+  type Post,
+  type PostPage,
+  type PostSummary,
+} from '@butterfic/contract';
+import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db';
+import { novels, personas, posts, users } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { newUid } from '../../lib/ids';
+import type { AuthUser } from '../../plugins/auth';
+import type { DbOrTx } from '../wallet/service';
+
+type PostRow = typeof posts.$inferSelect;
+type Viewer = AuthUser | null;
+
+/** The joined facts a post is presented with. */
+type PostFacts = {
+  post: PostRow;
+  authorName: string;
+  writtenBy: (typeof novels.$inferSelect)['writtenBy'] | null;
+  personaUid: string | null;
+  personaTitle: string | null;
+};
+
+const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
+
+/** The first lines of a post, whole characters (never half a CJK character or emoji). */
+export function excerpt(content: string, length = POST_EXCERPT_LENGTH): string {
+  const flat = content.replace(/\s+/g, ' ').trim();
+  const chars = Array.from(flat);
+  return chars.length <= length ? flat : chars.slice(0, length).join('').trimEnd() + '…';
+}
+
+function present(facts: PostFacts, viewer: Viewer): Post {
+  const { post } = facts;
+  return {
+    uid: post.uid,
+    title: post.title,
+    content: post.content,
+    author_name: facts.authorName,
+    author_uid: post.authorUid,
+    views_count: post.viewsCount,
+    is_public: post.isPublic ? 1 : 0,
+    is_r18: post.isR18 ? 1 : 0,
+    language: post.language,
+    novel_uid: post.novelUid,
+    novel_modified: post.novelModified ? 1 : 0,
+    is_mine: viewer?.uid === post.authorUid,
+    created_time: seconds(post.createdAt),
+    updated_time: seconds(post.updatedAt),
+    published_time: post.publishedAt ? seconds(post.publishedAt) : null,
+    provenance: { app: 'butterfic', written_by: facts.writtenBy, persona_uid: facts.personaUid, persona_title: facts.personaTitle },
+  };
+}
+
+function summarize(facts: PostFacts, viewer: Viewer): PostSummary {
+  const { content, ...rest } = present(facts, viewer);
+  return { ...rest, excerpt: excerpt(content) };
+}
+
+/** Posts with their author's name, the bound novel's writer and its persona. */
+function selectFacts(db: DbOrTx) {
+  return db
+    .select({
+      post: posts,
+      authorName: users.name,
+      writtenBy: novels.writtenBy,
+      personaUid: personas.uid,
+      personaTitle: sql<
+        string | null
+      >`case when ${personas.uid} is null then null else ${personas.charAName} || ' × ' || ${personas.charBName} end`,
+    })
+    .from(posts)
+    .innerJoin(users, eq(users.uid, posts.authorUid))
+    .leftJoin(novels, eq(novels.uid, posts.novelUid))
+    .leftJoin(personas, and(eq(personas.uid, novels.personaUid), eq(personas.status, 'published')));
+}
+
+/** Who may read a post: its author always; others only a public post, and an adult one after the 18+ confirmation. */
+export function readable(post: PostRow, viewer: Viewer): 'yes' | 'hidden' | 'adultOnly' {
+  if (post.status !== 'active') return 'hidden';
+  if (viewer?.uid === post.authorUid) return 'yes';
+  if (!post.isPublic) return 'hidden';
+  if (post.isR18 && !viewer?.adultConfirmedAt) return 'adultOnly';
+  return 'yes';
+}
+
+async function loadFacts(db: DbOrTx, uid: string): Promise<PostFacts | null> {
+  const [row] = await selectFacts(db).where(eq(posts.uid, uid));
+  return row ?? null;
+}
+
+/**
+ * A novel is readable by others at /article/detail while at least one public
+ * post is bound to it; called in the transaction that changed its posts.
+ */
+async function syncNovelVisibility(tx: DbOrTx, novelUid: string | null): Promise<void> {
+  if (!novelUid) return;
+  await tx
+    .update(novels)
+    .set({
+      isPublic: sql`exists (select 1 from ${posts} p where p.novel_uid = ${novelUid} and p.is_public and p.status = 'active')`,
+    })
+    .where(eq(novels.uid, novelUid));
+}
+
+/** A post's text, bound to one of the author's finished novels when `novel_id` is given. */
+export async function createPost(db: Db, user: AuthUser, body: CreatePostBody): Promise<Post> {
+  const uid = newUid();
+  await db.transaction(async (tx) => {
+    let isR18 = false;
+    if (body.novel_id) {
+      const [novel] = await tx.select().from(novels).where(eq(novels.uid, body.novel_id)).for('share');
+      if (!novel || novel.status !== 'active') throw new AppError('notFound');
+      if (novel.authorUid !== user.uid) throw new AppError('forbidden');
+      if (novel.generateStatus === 'generating' || novel.generateStatus === 'continuing')
+        throw new AppError('invalidInput', { message: 'novelBusy' });
+      isR18 = novel.isR18;
+    }
+    if (isR18 && body.is_public === 1 && !user.adultConfirmedAt) throw new AppError('forbidden', { message: 'adultOnly' });
+    await tx.insert(posts).values({
+      uid,
+      authorUid: user.uid,
+      novelUid: body.novel_id ?? null,
+      novelModified: body.novel_id ? body.novel_modified === 1 : false,
+      title: body.title,
+      content: body.content,
+      language: body.language,
+      isPublic: body.is_public === 1,
+      isR18,
+      publishedAt: body.is_public === 1 ? sql`now()` : null,
+    });
+    await syncNovelVisibility(tx, body.novel_id ?? null);
+  });
+  return postDetails(db, user, uid);
+}
+
+async function ownPostForUpdate(tx: DbOrTx, user: AuthUser, uid: string): Promise<PostRow> {
+  const [row] = await tx.select().from(posts).where(eq(posts.uid, uid)).for('update');
+  if (!row || row.status !== 'active') throw new AppError('notFound');
+  if (row.authorUid !== user.uid) throw new AppError(row.isPublic ? 'forbidden' : 'notFound');
+  return row;
+}
+
+/**
+ * Edits one's own post. A draft that goes public takes a new feed position
+ * (the top of the feed); a public post that goes back to draft leaves the feed.
+ */
+export async function editPost(db: Db, user: AuthUser, body: EditPostBody): Promise<Post> {
+  await db.transaction(async (tx) => {
+    const row = await ownPostForUpdate(tx, user, body.post_uid);
+    const publishing = !row.isPublic && body.is_public === 1;
+    if (publishing && row.isR18 && !user.adultConfirmedAt) throw new AppError('forbidden', { message: 'adultOnly' });
+    await tx
+      .update(posts)
+      .set({
+        title: body.title,
+        content: body.content,
+        novelModified: row.novelUid ? row.novelModified || body.novel_modified === 1 : false,
+        isPublic: body.is_public === 1,
+        updatedAt: sql`now()`,
+        ...(publishing && {
+          seq: sql`nextval(pg_get_serial_sequence('posts', 'seq'))`,
+          publishedAt: sql`coalesce(${posts.publishedAt}, now())`,
+        }),
+      })
+      .where(eq(posts.uid, row.uid));
+    await syncNovelVisibility(tx, row.novelUid);
+  });
+  return postDetails(db, user, body.post_uid);
+}
+
+export async function deletePost(db: Db, user: AuthUser, uid: string): Promise<{ deleted: true }> {
+  await db.transaction(async (tx) => {
+    const row = await ownPostForUpdate(tx, user, uid);
+    await tx.delete(posts).where(eq(posts.uid, row.uid));
+    await syncNovelVisibility(tx, row.novelUid);
+  });
+  return { deleted: true };
+}
+
+/** One post for a reader: 404001 for drafts of others, 403001 for adult posts without the 18+ confirmation. */
+export async function postDetails(db: DbOrTx, viewer: Viewer, uid: string): Promise<Post> {
+  const facts = await loadFacts(db, uid);
+  if (!facts) throw new AppError('notFound');
+  const access = readable(facts.post, viewer);
+  if (access === 'hidden') throw new AppError('notFound');
+  if (access === 'adultOnly') throw new AppError('forbidden', { message: 'adultOnly' });
+  return present(facts, viewer);
+}
+
+/** The post a shared link previews, or null when it must preview nothing (drafts, adult posts, unknown). */
+export async function postForPreview(db: Db, uid: string): Promise<Post | null> {
+  const facts = await loadFacts(db, uid);
+  if (!facts || facts.post.status !== 'active' || !facts.post.isPublic || facts.post.isR18) return null;
+  return present(facts, null);
+}
+
+async function snapshotOf(db: Db, snapshot: number | undefined): Promise<number> {
+  if (snapshot !== undefined) return snapshot;
+  const [row] = await db.select({ max: sql<number>`coalesce(max(${posts.seq}), 0)::bigint` }).from(posts);
+  return Number(row?.max ?? 0);
+}
+
+async function pageOf(db: Db, viewer: Viewer, where: SQL, page: number, snapshot: number): Promise<PostPage> {
+  const rows = await selectFacts(db)
+    .where(and(where, lte(posts.seq, snapshot)))
+    .orderBy(desc(posts.seq))
+    .limit(PAGE_SIZE + 1)
+    .offset((page - 1) * PAGE_SIZE);
+  return {
+    results: rows.slice(0, PAGE_SIZE).map((r) => summarize(r, viewer)),
+    page,
+    page_size: PAGE_SIZE,
+    has_more: rows.length > PAGE_SIZE,
+    snapshot,
+  };
+}
+
+/** The public feed, newest first; adult posts only for 18+-confirmed readers. */
+export async function listPublic(
+  db: Db,
+  viewer: Viewer,
+  query: { page: number; language?: string | undefined; snapshot?: number | undefined },
+): Promise<PostPage> {
+  const filters: (SQL | undefined)[] = [eq(posts.isPublic, true), eq(posts.status, 'active')];
+  if (query.language) filters.push(sql`${posts.language} = ${query.language}`);
+  if (!viewer?.adultConfirmedAt) filters.push(eq(posts.isR18, false));
+  return pageOf(db, viewer, and(...filters)!, query.page, await snapshotOf(db, query.snapshot));
+}
+
+/** The caller's own posts, drafts included, newest first. */
+export async function listMine(db: Db, user: AuthUser, query: { page: number; snapshot?: number | undefined }): Promise<PostPage> {
+  const where = and(eq(posts.authorUid, user.uid), eq(posts.status, 'active'))!;
+  return pageOf(db, user, where, query.page, await snapshotOf(db, query.snapshot));
+}

@@ -1,0 +1,1 @@
+export type { NovelDetails, Post, PostPage, PostSummary } from '@butterfic/contract';

@@ -1,0 +1,54 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Loading } from '../../../components/ui/Loading';
+import type { PostSummary } from '../api/types';
+import { formatDate } from '../format';
+import { ViewCount } from './ViewCount';
+
+/** One post in a list: title, author, the opening lines, date and views; `own` rows show draft or public. */
+export function PostRow({ post, to, own = false }: { post: PostSummary; to: string; own?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const when = post.published_time ?? post.created_time;
+  return (
+    <Link className="post-row" to={to} aria-labelledby={titleId}>
+      <span className="post-row-top">
+        <span id={titleId} className="post-row-title" lang={post.language}>
+          {post.title}
+        </span>
+        {own ? (
+          <span className={`post-state post-state--${post.is_public ? 'public' : 'draft'}`}>
+            {post.is_public ? t('posts.public') : t('posts.draft')}
+          </span>
+        ) : null}
+      </span>
+      {post.excerpt ? (
+        <span className="post-row-excerpt" lang={post.language}>
+          {post.excerpt}
+        </span>
+      ) : null}
+      <span className="post-row-meta">
+        {own ? null : <span className="post-row-author">@{post.author_name}</span>}
+        <time dateTime={new Date(when * 1000).toISOString()}>{formatDate(when, i18n.language)}</time>
+        <ViewCount count={post.views_count} />
+      </span>
+    </Link>
+  );
+}
+
+export function PostRowsSkeleton() {
+  return (
+    <Loading>
+      <ul className="list posts" aria-hidden="true">
+        {Array.from({ length: 6 }, (_, i) => (
+          <li key={i} className="post-row">
+            <span className="skeleton skeleton-line skeleton-line--wide" />
+            <span className="skeleton skeleton-line skeleton-line--full" />
+            <span className="skeleton skeleton-line" />
+          </li>
+        ))}
+      </ul>
+    </Loading>
+  );
+}
