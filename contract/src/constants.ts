@@ -14,3 +14,8 @@ export const TITLE_LENGTH = 12;
 export const GENERATE_STATUSES = ['generating', 'continuing', 'done', 'failed'] as const;
 export type GenerateStatus = (typeof GENERATE_STATUSES)[number];
 export const WRITERS = ['offline', 'openai', 'llamacpp'] as const;
+
+/** SPEC.md section 1: users must be at least this old (or the local minimum age for digital services). */
+export const MIN_AGE = 13;
+/** SPEC.md section 1: when the user agreement and privacy policy were last changed (ISO date). */
+export const POLICY_UPDATED = '2025-03-25';

@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/routes';
 import { personaRoutes } from './modules/personas/routes';
 import { moderationRoutes } from './modules/moderation/routes';
 import { novelRoutes } from './modules/novels/routes';
+import { siteRoutes } from './modules/site/routes';
 import { installAuth } from './plugins/auth';
 import { installEnvelope } from './plugins/envelope';
 import { installLocale } from './plugins/locale';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(accountRoutes);
       await api.register(personaRoutes);
       await api.register(novelRoutes);
+      await api.register(siteRoutes);
     },
     { prefix: '/api/v1' },
   );
