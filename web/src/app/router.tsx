@@ -19,6 +19,8 @@ const Verify = lazy(() => import('./routes/Verify').then((m) => ({ default: m.Ve
 const WorkReader = lazy(() => import('./routes/WorkReader').then((m) => ({ default: m.WorkReader })));
 const Works = lazy(() => import('./routes/Works').then((m) => ({ default: m.Works })));
 const ChangeLanguage = lazy(() => import('./routes/ChangeLanguage').then((m) => ({ default: m.ChangeLanguage })));
+const UserAgreement = lazy(() => import('./routes/UserAgreement').then((m) => ({ default: m.UserAgreement })));
+const AboutUs = lazy(() => import('./routes/AboutUs').then((m) => ({ default: m.AboutUs })));
 
 const screen = (titleKey: string, tab = false) => <Placeholder titleKey={titleKey} tab={tab} />;
 
@@ -78,8 +80,8 @@ export const routes: RouteObject[] = [
       { path: paths.newPost, element: screen('screens.newPost') },
       { path: '/newpost/bind/:articleId', element: screen('screens.newPost') },
       { path: paths.changeLanguage, element: <ChangeLanguage /> },
-      { path: paths.agreement, element: screen('screens.agreement') },
-      { path: paths.about, element: screen('screens.about') },
+      { path: paths.agreement, element: <UserAgreement /> },
+      { path: paths.about, element: <AboutUs /> },
       { path: paths.redeem, element: screen('screens.redeem') },
       { path: paths.invitation, element: screen('screens.invitation') },
       { path: paths.recharge, element: screen('screens.recharge') },

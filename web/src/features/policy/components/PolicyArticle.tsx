@@ -1,0 +1,80 @@
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PolicyValues } from '../content/inline';
+import type { PolicyBlock, PolicyText } from '../content/types';
+import { RichText } from './RichText';
+import '../policy.css';
+
+function Block({ block, values }: { block: PolicyBlock; values: PolicyValues }) {
+  if ('ul' in block)
+    return (
+      <ul>
+        {block.ul.map((item, i) => (
+          <li key={i}>
+            <RichText source={item} values={values} />
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <p>
+      <RichText source={block.p} values={values} />
+    </p>
+  );
+}
+
+/**
+ * A policy text: its header (a date line, the lead), an optional table of
+ * contents linking to each section's anchor, the sections, then `children`.
+ */
+export function PolicyArticle({
+  text,
+  values,
+  meta,
+  toc = false,
+  children,
+}: {
+  text: PolicyText;
+  values: PolicyValues;
+  meta?: ReactNode;
+  toc?: boolean;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const tocId = useId();
+  return (
+    <div className={`policy${toc ? ' policy--toc' : ''}`}>
+      {toc ? (
+        <nav className="policy-toc" aria-labelledby={tocId}>
+          <h2 id={tocId}>{t('policy.contents')}</h2>
+          <ol>
+            {text.sections.map((section) => (
+              <li key={section.id}>
+                <a href={`#${section.id}`}>{section.heading}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      ) : null}
+      <article className="policy-body">
+        <header className="policy-header">
+          {meta}
+          {text.lead.map((line, i) => (
+            <p key={i} className="policy-lead">
+              <RichText source={line} values={values} />
+            </p>
+          ))}
+        </header>
+        {text.sections.map((section) => (
+          <section key={section.id} className="policy-section" aria-labelledby={section.id}>
+            <h2 id={section.id}>{section.heading}</h2>
+            {section.blocks.map((block, i) => (
+              <Block key={i} block={block} values={values} />
+            ))}
+          </section>
+        ))}
+        {children}
+      </article>
+    </div>
+  );
+}
