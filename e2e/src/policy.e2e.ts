@@ -136,3 +136,23 @@ describe.each(CASES)('the policy pages in $locale', (c) => {
     await context.close();
   });
 });
+
+describe('the policy pages when the server cannot be reached', () => {
+  it('shows an error with a retry that brings the text back', async () => {
+    const t = texts.en;
+    const { context, page } = await newPage(browser, { locale: 'en-US', viewport: PHONE });
+    let offline = true;
+    await page.route('**/api/v1/site/info/**', (route) => (offline ? route.abort('internetdisconnected') : route.fallback()));
+    await page.goto('/user-agreement');
+    const retry = page.getByRole('button', { name: t.common.retry });
+    await retry.waitFor();
+    expect(await page.getByRole('heading', { level: 2 }).first().textContent()).toBe(t.policy!.loadError);
+    expect(await bodyText(page)).toContain(t.errors.network);
+    await snap(page, 'policy-agreement-en-phone-error');
+    offline = false;
+    await retry.click();
+    await page.locator('.policy-body').waitFor();
+    expect(await bodyText(page)).toContain(TAKEDOWN);
+    await context.close();
+  });
+});

@@ -19,7 +19,7 @@ export function AboutUs() {
     <div className="page page--policy">
       <TopBar title={title} parent={paths.user} />
       {page.status === 'ready' ? (
-        <PolicyArticle text={page.text} values={page.values}>
+        <PolicyArticle text={page.text} values={page.values} hero>
           <AboutFooter lines={page.text.footer ?? []} values={page.values} />
         </PolicyArticle>
       ) : page.status === 'error' ? (

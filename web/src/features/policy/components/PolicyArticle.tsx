@@ -24,26 +24,44 @@ function Block({ block, values }: { block: PolicyBlock; values: PolicyValues }) 
 }
 
 /**
- * A policy text: its header (a date line, the lead), an optional table of
- * contents linking to each section's anchor, the sections, then `children`.
+ * A policy text: its header (a date line or a hero, the lead), an optional
+ * table of contents linking to each section's anchor, the sections, then
+ * `children`. On wide screens the contents stay beside the text.
  */
 export function PolicyArticle({
   text,
   values,
   meta,
+  hero = false,
   toc = false,
   children,
 }: {
   text: PolicyText;
   values: PolicyValues;
   meta?: ReactNode;
+  /** The about page opens with the brand on a butter-coloured card. */
+  hero?: boolean;
   toc?: boolean;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const tocId = useId();
   return (
-    <div className={`policy${toc ? ' policy--toc' : ''}`}>
+    <article className={`policy${toc ? ' policy--toc' : ''}`}>
+      <header className={`policy-header${hero ? ' policy-header--hero' : ''}`}>
+        {hero ? (
+          <p className="policy-brand">
+            <img src="/favicon.svg" alt="" width={40} height={40} />
+            {t('app.name')}
+          </p>
+        ) : null}
+        {meta}
+        {text.lead.map((line, i) => (
+          <p key={i} className="policy-lead">
+            <RichText source={line} values={values} />
+          </p>
+        ))}
+      </header>
       {toc ? (
         <nav className="policy-toc" aria-labelledby={tocId}>
           <h2 id={tocId}>{t('policy.contents')}</h2>
@@ -56,15 +74,7 @@ export function PolicyArticle({
           </ol>
         </nav>
       ) : null}
-      <article className="policy-body">
-        <header className="policy-header">
-          {meta}
-          {text.lead.map((line, i) => (
-            <p key={i} className="policy-lead">
-              <RichText source={line} values={values} />
-            </p>
-          ))}
-        </header>
+      <div className="policy-body">
         {text.sections.map((section) => (
           <section key={section.id} className="policy-section" aria-labelledby={section.id}>
             <h2 id={section.id}>{section.heading}</h2>
@@ -74,7 +84,7 @@ export function PolicyArticle({
           </section>
         ))}
         {children}
-      </article>
-    </div>
+      </div>
+    </article>
   );
 }
