@@ -20,3 +20,7 @@ export const POST_TITLE_MAX = 120;
 export const POST_CONTENT_MAX = 200_000;
 /** List rows show this many characters of a post's text. */
 export const POST_EXCERPT_LENGTH = 160;
+/** SPEC.md section 1: users must be at least this old (or the local minimum age for digital services). */
+export const MIN_AGE = 13;
+/** SPEC.md section 1: when the user agreement and privacy policy were last changed (ISO date). */
+export const POLICY_UPDATED = '2025-03-25';

@@ -9,3 +9,4 @@ export * from './novels';
 export * from './sse';
 export * from './email';
 export * from './posts';
+export * from './site';

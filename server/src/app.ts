@@ -20,6 +20,7 @@ import { novelRoutes } from './modules/novels/routes';
 import { postPreviews } from './modules/posts/preview';
 import { postRoutes } from './modules/posts/routes';
 import { ViewCounter } from './modules/posts/views';
+import { siteRoutes } from './modules/site/routes';
 import { installAuth } from './plugins/auth';
 import { clientErrorResponse, frameworkError, installEnvelope } from './plugins/envelope';
 import { installLocale } from './plugins/locale';
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(personaRoutes);
       await api.register(novelRoutes);
       await api.register(postRoutes);
+      await api.register(siteRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv, parseDuration } from './env';
+import { EnvError, loadEnv, parseDuration, TAKEDOWN_EMAIL_PLACEHOLDER } from './env';
 
 describe('configuration', () => {
   it('runs with no configuration at all, on the defaults of CONTRACT.md', () => {
@@ -61,6 +61,7 @@ describe('configuration', () => {
     [{ NODE_ENV: 'production' }, 'PAYMENTS'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL'],
+    [{ TAKEDOWN_EMAIL: 'legal at example.com' }, 'TAKEDOWN_EMAIL'],
   ])('stops on %o with one line naming %s', (source, variable) => {
     let error: unknown;
     try {
@@ -89,5 +90,12 @@ describe('configuration', () => {
     expect(env.LLM_PROVIDER).toBe('openai');
     expect(env.ADMIN_EMAILS).toEqual(['ops@example.com', 'b@x.io']);
     expect(env.PUBLIC_URL).toBe('https://fic.example.com');
+  });
+
+  it('sends takedown notices to TAKEDOWN_EMAIL, else the first admin, else a placeholder that receives no mail', () => {
+    expect(loadEnv({ TAKEDOWN_EMAIL: ' legal@fic.example ', ADMIN_EMAILS: 'ops@fic.example' }).TAKEDOWN_EMAIL).toBe('legal@fic.example');
+    expect(loadEnv({ ADMIN_EMAILS: ' , Ops@Fic.example,b@fic.example' }).TAKEDOWN_EMAIL).toBe('ops@fic.example');
+    expect(loadEnv({ TAKEDOWN_EMAIL: '' }).TAKEDOWN_EMAIL).toBe(TAKEDOWN_EMAIL_PLACEHOLDER);
+    expect(TAKEDOWN_EMAIL_PLACEHOLDER).toMatch(/@[^@]+\.invalid$/);
   });
 });

@@ -122,6 +122,7 @@ const EnvSchema = z
           .map((e) => normalizeStoredEmail(e) ?? e.trim().toLowerCase())
           .filter(Boolean),
       ),
+    TAKEDOWN_EMAIL: optionalString.refine((v) => v === undefined || z.email().safeParse(v).success, 'must be an e-mail address'),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
   })
   .superRefine((env, ctx) => {
@@ -141,9 +142,14 @@ const EnvSchema = z
 
 type ParsedEnv = z.infer<typeof EnvSchema>;
 
-export type Env = Omit<ParsedEnv, 'DATA_DIR' | 'PUBLIC_URL'> & {
+/** Shown as the takedown address when neither TAKEDOWN_EMAIL nor ADMIN_EMAILS is set (the .invalid domain never receives mail). */
+export const TAKEDOWN_EMAIL_PLACEHOLDER = 'takedown@butterfic.invalid';
+
+export type Env = Omit<ParsedEnv, 'DATA_DIR' | 'PUBLIC_URL' | 'TAKEDOWN_EMAIL'> & {
   DATA_DIR: string;
   PUBLIC_URL: string;
+  /** Where rights holders send takedown notices: TAKEDOWN_EMAIL, else the first ADMIN_EMAILS, else the placeholder. */
+  TAKEDOWN_EMAIL: string;
   /** The folder the command was typed in (npm's INIT_CWD), for relative paths given by the operator. */
   INITIAL_CWD: string;
 };
@@ -176,6 +182,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     // npm runs workspace scripts inside server/; INIT_CWD is where `npm start` was typed.
     DATA_DIR: path.resolve(initialCwd, env.DATA_DIR),
     INITIAL_CWD: initialCwd,
+    TAKEDOWN_EMAIL: env.TAKEDOWN_EMAIL ?? env.ADMIN_EMAILS[0] ?? TAKEDOWN_EMAIL_PLACEHOLDER,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`).replace(/\/+$/, ''),
   };
 }

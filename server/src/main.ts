@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
 import { buildApp } from './app';
 import { openDatabase } from './db';
-import { EnvError, loadEnv, type Env } from './env';
+import { EnvError, loadEnv, TAKEDOWN_EMAIL_PLACEHOLDER, type Env } from './env';
+import { createLogger } from './lib/logger';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const WEB_DIST = path.resolve(here, '../../web/dist');
@@ -22,7 +22,8 @@ function readEnv(): Env {
 }
 
 const env = readEnv();
-const logger = pino({ level: env.LOG_LEVEL, base: { pid: process.pid } });
+// JSON lines for log collectors; readable lines for a person at a terminal.
+const logger = createLogger({ level: env.LOG_LEVEL, pretty: process.stdout.isTTY === true });
 fs.mkdirSync(env.DATA_DIR, { recursive: true });
 
 const database = await openDatabase(env, (line) => logger.info(line)).catch((error: Error) => {
@@ -70,4 +71,6 @@ const defaults = [
   env.PAYMENTS === 'sandbox' ? 'payments: sandbox (no real charges)' : 'payments: Stripe',
 ];
 logger.info(`serving ${env.PUBLIC_URL} — ${defaults.join('; ')}`);
+if (env.TAKEDOWN_EMAIL === TAKEDOWN_EMAIL_PLACEHOLDER)
+  logger.warn(`the user agreement shows the placeholder takedown address ${TAKEDOWN_EMAIL_PLACEHOLDER}: set TAKEDOWN_EMAIL (or ADMIN_EMAILS)`);
 if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) logger.warn('web/dist is missing: run npm run build to serve the web app');

@@ -26,6 +26,8 @@ const NewPost = lazy(() => import('./routes/NewPost').then((m) => ({ default: m.
 const MyPosts = lazy(() => import('./routes/MyPosts').then((m) => ({ default: m.MyPosts })));
 const MyPost = lazy(() => import('./routes/MyPost').then((m) => ({ default: m.MyPost })));
 const ChangeLanguage = lazy(() => import('./routes/ChangeLanguage').then((m) => ({ default: m.ChangeLanguage })));
+const UserAgreement = lazy(() => import('./routes/UserAgreement').then((m) => ({ default: m.UserAgreement })));
+const AboutUs = lazy(() => import('./routes/AboutUs').then((m) => ({ default: m.AboutUs })));
 
 const screen = (titleKey: string, tab = false) => <Placeholder titleKey={titleKey} tab={tab} />;
 
@@ -123,8 +125,8 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: paths.changeLanguage, element: <ChangeLanguage /> },
-      { path: paths.agreement, element: screen('screens.agreement') },
-      { path: paths.about, element: screen('screens.about') },
+      { path: paths.agreement, element: <UserAgreement /> },
+      { path: paths.about, element: <AboutUs /> },
       { path: paths.redeem, element: screen('screens.redeem') },
       { path: paths.invitation, element: screen('screens.invitation') },
       { path: paths.recharge, element: screen('screens.recharge') },

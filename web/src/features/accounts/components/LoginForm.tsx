@@ -68,7 +68,8 @@ export function LoginForm() {
       <div className="checkbox-row">
         <input id={agreementId} type="checkbox" className="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
         <label htmlFor={agreementId}>
-          <Trans i18nKey="login.agreement" components={{ link: <Link to={paths.agreement} className="text-link" /> }} />
+          {/* The tag is <terms>, not <link>: Trans reads <link> as the empty HTML element and would drop the words inside. */}
+          <Trans i18nKey="login.agreement" components={{ terms: <Link to={paths.agreement} className="text-link" /> }} />
         </label>
       </div>
       <FormMessage tone="error">{message}</FormMessage>

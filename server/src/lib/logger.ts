@@ -1,0 +1,31 @@
+import pino, { type DestinationStream, type Logger } from 'pino';
+import pretty from 'pino-pretty';
+
+export type LoggerOptions = {
+  level: string;
+  /** Human-readable lines instead of JSON; main.ts sets it when stdout is a terminal. */
+  pretty: boolean;
+  /** Where lines go; stdout when omitted. */
+  destination?: DestinationStream;
+};
+
+/**
+ * The server's logger: one JSON object per line for log collectors, or
+ * coloured, aligned lines for a person watching the terminal. Pretty
+ * printing runs in this thread and writes synchronously, so the last lines
+ * before process.exit (shutdown, fatal start-up errors) are never lost.
+ */
+export function createLogger(options: LoggerOptions): Logger {
+  const base = { level: options.level, base: { pid: process.pid } };
+  if (!options.pretty) return options.destination ? pino(base, options.destination) : pino(base);
+  return pino(
+    base,
+    pretty({
+      colorize: pretty.isColorSupported && !options.destination,
+      sync: true,
+      translateTime: 'SYS:HH:MM:ss.l',
+      ignore: 'pid,hostname',
+      ...(options.destination && { destination: options.destination }),
+    }),
+  );
+}

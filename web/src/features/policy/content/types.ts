@@ -1,0 +1,30 @@
+/**
+ * A policy text as stored in content/<lang>/<doc>.json: plain strings only,
+ * rendered by React (never as HTML). Inside a string, `{{email}}` and
+ * `{{minAge}}` are filled in, `**…**` is bold and `[label](/path)` links to a
+ * screen of the app (see inline.ts).
+ */
+export type PolicyBlock = { p: string } | { ul: string[] };
+
+export type PolicySection = {
+  /** The anchor (`#privacy`); the same in every language. */
+  id: string;
+  heading: string;
+  blocks: PolicyBlock[];
+};
+
+export type PolicyText = {
+  lead: string[];
+  sections: PolicySection[];
+  /** Closing lines (the about page's footer). */
+  footer?: string[];
+};
+
+export const POLICY_DOCS = ['agreement', 'about'] as const;
+export type PolicyDoc = (typeof POLICY_DOCS)[number];
+
+/** Section anchors, fixed across languages so links such as /user-agreement#privacy work in all of them. */
+export const SECTION_IDS: Record<PolicyDoc, readonly string[]> = {
+  agreement: ['legal-duties', 'your-creations', 'violations', 'privacy'],
+  about: ['intro', 'community-guidelines', 'contact'],
+};

@@ -1,0 +1,43 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage, isLanguage } from '../../../lib/language';
+import { useSiteInfo } from '../api/get-site-info';
+import { policyKeys } from '../api/keys';
+import type { PolicyValues } from '../content/inline';
+import { loadPolicyText } from '../content/load';
+import type { PolicyDoc, PolicyText } from '../content/types';
+
+type PolicyPage =
+  | { status: 'pending' }
+  | { status: 'error'; error: unknown; retry: () => void; retrying: boolean }
+  | { status: 'ready'; text: PolicyText; values: PolicyValues };
+
+/** A policy text in the interface language, with the server's takedown address and minimum age filled in. */
+export function usePolicyPage(doc: PolicyDoc): PolicyPage {
+  const { i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : currentLanguage();
+  const text = useQuery({
+    queryKey: policyKeys.text(doc, language),
+    queryFn: () => loadPolicyText(doc, language),
+    // Bundled with this build of the app: it never changes while the page is open.
+    staleTime: Infinity,
+    // On a language switch the old text stays until the new one arrives.
+    placeholderData: keepPreviousData,
+    retry: 1,
+  });
+  const info = useSiteInfo();
+  if (text.data && info.data)
+    return { status: 'ready', text: text.data, values: { email: info.data.takedown_email, minAge: info.data.min_age } };
+  const error = text.error ?? info.error;
+  if (error)
+    return {
+      status: 'error',
+      error,
+      retry: () => {
+        if (text.error) void text.refetch();
+        if (info.error) void info.refetch();
+      },
+      retrying: text.isFetching || info.isFetching,
+    };
+  return { status: 'pending' };
+}

@@ -1,0 +1,81 @@
+import { LANGUAGES } from '@butterfic/contract/client';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../lib/paths';
+import { parseInline, plainText } from './content/inline';
+import { POLICY_DOCS, SECTION_IDS, type PolicyText } from './content/types';
+
+const TEXTS = import.meta.glob<PolicyText>('./content/*/*.json', { eager: true, import: 'default' });
+const text = (language: string, doc: string): PolicyText => {
+  const found = TEXTS[`./content/${language}/${doc}.json`];
+  if (!found) throw new Error(`missing content/${language}/${doc}.json`);
+  return found;
+};
+const strings = (t: PolicyText): string[] => [
+  ...t.lead,
+  ...t.sections.flatMap((s) => [s.heading, ...s.blocks.flatMap((b) => ('p' in b ? [b.p] : b.ul))]),
+  ...(t.footer ?? []),
+];
+const section = (t: PolicyText, id: string) => strings({ lead: [], sections: t.sections.filter((s) => s.id === id) }).join('\n');
+const values = { email: 'rights@fic.example', minAge: 13 };
+
+describe('inline markup of the policy texts', () => {
+  it('fills in the address and the age, and knows bold and in-app links', () => {
+    expect(parseInline('Write to {{email}} if you are **{{minAge}}+**… see [the rules](/user-agreement).')).toEqual([
+      { kind: 'text', text: 'Write to ' },
+      { kind: 'email' },
+      { kind: 'text', text: ' if you are ' },
+      { kind: 'strong', children: [{ kind: 'minAge' }, { kind: 'text', text: '+' }] },
+      { kind: 'text', text: '… see ' },
+      { kind: 'link', text: 'the rules', to: '/user-agreement' },
+      { kind: 'text', text: '.' },
+    ]);
+    expect(plainText('**At least {{minAge}}**; mail {{email}}.', values)).toBe('At least 13; mail rights@fic.example.');
+  });
+
+  it('leaves HTML, unknown placeholders and links out of the app as plain text', () => {
+    for (const hostile of [
+      '<img src=x onerror=alert(1)>',
+      '<script>alert(1)</script>',
+      '[click](javascript:alert(1))',
+      '[away](https://evil.example/)',
+      '[proto](//evil.example/)',
+      '{{constructor}}',
+    ])
+      expect(parseInline(hostile)).toEqual([{ kind: 'text', text: hostile }]);
+  });
+});
+
+describe('the policy texts in every language', () => {
+  const appPaths = new Set<string>(Object.values(paths).filter((p) => typeof p === 'string'));
+
+  it.each(LANGUAGES.flatMap((language) => POLICY_DOCS.map((doc) => [language, doc] as const)))(
+    '%s %s has the same sections as English, and only the markup the page understands',
+    (language, doc) => {
+      const t = text(language, doc);
+      expect(t.sections.map((s) => s.id)).toEqual(SECTION_IDS[doc]);
+      expect(t.lead.length).toBeGreaterThan(0);
+      for (const s of strings(t)) {
+        expect(s.trim()).not.toBe('');
+        expect(s).not.toMatch(/<\/?[a-z]/i);
+        for (const [, name] of s.matchAll(/\{\{(\w*)\}\}/g)) expect(['email', 'minAge']).toContain(name);
+        expect(s.split('**').length % 2, `unbalanced ** in: ${s}`).toBe(1);
+        for (const token of parseInline(s)) if (token.kind === 'link') expect(appPaths).toContain(token.to);
+      }
+    },
+  );
+
+  it.each(LANGUAGES)('%s agreement states the minimum age, the takedown address and the 24-hour promise', (language) => {
+    const t = text(language, 'agreement');
+    expect(section(t, 'legal-duties')).toContain('{{minAge}}');
+    expect(section(t, 'your-creations')).toContain('{{email}}');
+    expect(section(t, 'your-creations')).toMatch(/24/);
+    expect(section(t, 'privacy')).toMatch(/Stripe/);
+    const about = text(language, 'about');
+    expect(section(about, 'contact')).toContain('{{email}}');
+    expect(about.footer?.length).toBeGreaterThan(0);
+  });
+
+  it('says in Simplified Chinese that the address entered at recharge is used only for tax', () => {
+    expect(section(text('zh-CN', 'agreement'), 'privacy')).toContain('充值时填写的地址仅用于计算税费');
+  });
+});
