@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { someClientAddress } from './fixtures';
 
 /** Debian's Chromium (or CHROMIUM_PATH); Playwright never downloads a browser here. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -33,6 +34,7 @@ export async function newPage(
     locale: options.locale,
     viewport: options.viewport,
     reducedMotion: 'reduce',
+    extraHTTPHeaders: { 'X-Forwarded-For': someClientAddress() },
   });
   const page = await context.newPage();
   page.on('pageerror', (error) => {

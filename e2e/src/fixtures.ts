@@ -13,9 +13,19 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 
 type Envelope<T> = { base_resp?: { status_code: number; status_msg: string }; data: T };
 
+/**
+ * A client address of its own for each browser context and API call. The app under test trusts
+ * X-Forwarded-For from loopback (TRUST_PROXY=loopback in global-setup.ts), as behind a local reverse
+ * proxy, so the many test users do not all share 127.0.0.1's per-address sign-up limit.
+ */
+export function someClientAddress(): string {
+  const octet = () => 1 + Math.floor(Math.random() * 250);
+  return `10.${octet()}.${octet()}.${octet()}`;
+}
+
 /** One call to the running app's API; throws with the envelope's message on any failure. */
 export async function callApi<T>(method: 'GET' | 'POST', apiPath: string, options: { body?: unknown; token?: string } = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Forwarded-For': someClientAddress() };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   const response = await fetch(`${inject('baseUrl')}/api/v1${apiPath}`, {

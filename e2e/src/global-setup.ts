@@ -43,6 +43,8 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       REQUIRE_EMAIL_VERIFICATION: 'true',
+      // Each test context comes from its own X-Forwarded-For address (fixtures.ts someClientAddress).
+      TRUST_PROXY: 'loopback',
       // policy.e2e.ts checks that this address reaches the user agreement and about us.
       TAKEDOWN_EMAIL: 'takedown@e2e.example',
     },
