@@ -7,3 +7,4 @@ export * from './errors';
 export * from './languages';
 export * from './text';
 export * from './sse';
+export * from './products';

@@ -7,3 +7,4 @@ export * from './accounts';
 export * from './personas';
 export * from './novels';
 export * from './sse';
+export * from './payments';

@@ -16,6 +16,9 @@ import { healthRoutes } from './modules/health/routes';
 import { personaRoutes } from './modules/personas/routes';
 import { moderationRoutes } from './modules/moderation/routes';
 import { novelRoutes } from './modules/novels/routes';
+import { codeRoutes } from './modules/codes/routes';
+import { paymentRoutes } from './modules/payments/routes';
+import { walletRoutes } from './modules/wallet/routes';
 import { installAuth } from './plugins/auth';
 import { installEnvelope } from './plugins/envelope';
 import { installLocale } from './plugins/locale';
@@ -124,6 +127,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(accountRoutes);
       await api.register(personaRoutes);
       await api.register(novelRoutes);
+      await api.register(walletRoutes);
+      await api.register(paymentRoutes);
+      await api.register(codeRoutes);
     },
     { prefix: '/api/v1' },
   );
