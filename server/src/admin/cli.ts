@@ -39,7 +39,10 @@ async function findUser(database: Database, email: string) {
 async function run(database: Database, argv: string[], initialCwd: string): Promise<string> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
         reason: { type: 'string' },
         days: { type: 'string' },
         butter: { type: 'string' },

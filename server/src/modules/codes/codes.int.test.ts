@@ -57,9 +57,10 @@ describe('redeem codes', () => {
     const codes = answers.map((a) => a.body.base_resp.status_code as number);
     expect(codes.filter((c) => c === 0)).toHaveLength(10);
     expect(codes.filter((c) => c === 302002)).toHaveLength(90);
-    const credited = await ctx.database.pool.query(`select count(*)::int as n, sum(amount)::int as total from ledger where kind = 'redeem' and ref like $1`, [
-      `${code}:%`,
-    ]);
+    const credited = await ctx.database.pool.query(
+      `select count(*)::int as n, sum(amount)::int as total from ledger where kind = 'redeem' and ref like $1`,
+      [`${code}:%`],
+    );
     expect(credited.rows[0]).toEqual({ n: 10, total: 70 });
     const row = await ctx.database.pool.query('select uses, max_uses from redeem_codes where code = $1', [code]);
     expect(row.rows[0]).toEqual({ uses: 10, max_uses: 10 });
@@ -116,9 +117,15 @@ describe('invitation codes', () => {
     const headers = { 'x-forwarded-for': someIp() };
     const email = 'guest@example.com';
 
-    const bad = await ctx.request('POST', '/api/v1/user/create/', { body: { email, password: PASSWORD, invitation_code: 'WRONG123' }, headers });
+    const bad = await ctx.request('POST', '/api/v1/user/create/', {
+      body: { email, password: PASSWORD, invitation_code: 'WRONG123' },
+      headers,
+    });
     expect(bad.body.base_resp.status_code).toBe(302001);
-    const created = await ctx.request('POST', '/api/v1/user/create/', { body: { email, password: PASSWORD, invitation_code: code }, headers });
+    const created = await ctx.request('POST', '/api/v1/user/create/', {
+      body: { email, password: PASSWORD, invitation_code: code },
+      headers,
+    });
     expect(created.status).toBe(200);
     const guestUid = created.body.data.uid as string;
     expect((await ledgerTotals(ctx.database.db, guestUid)).balance).toBe(14);
@@ -157,7 +164,8 @@ describe('the wallet', () => {
 
   it('lists the caller ledger newest first, 20 a page, pinned by `before`', async () => {
     const [me, other] = await quickAccounts(ctx, 2);
-    for (let i = 1; i <= 24; i++) await ctx.database.db.transaction((tx) => applyLedger(tx, { userUid: me!.uid, kind: 'grant', amount: i }));
+    for (let i = 1; i <= 24; i++)
+      await ctx.database.db.transaction((tx) => applyLedger(tx, { userUid: me!.uid, kind: 'grant', amount: i }));
     const first = await ctx.request('GET', '/api/v1/wallet/transactions/?page=1', { headers: me!.auth });
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ page: 1, page_size: 20, has_more: true });

@@ -82,11 +82,15 @@ describe('Checkout Session creation', () => {
     expect(form.get('metadata[user_uid]')).toBe(me!.uid);
     expect(form.get('metadata[product_id]')).toBe('3');
     expect(form.get('return_url')).toBe('https://butterfic.example/recharge/complete?session_id={CHECKOUT_SESSION_ID}');
-    expect(form.getAll('allowed_payment_method_types[]').length > 0 ? form.getAll('allowed_payment_method_types[]') : [
-      form.get('allowed_payment_method_types[0]'),
-      form.get('allowed_payment_method_types[1]'),
-      form.get('allowed_payment_method_types[2]'),
-    ]).toEqual(['card', 'alipay', 'wechat_pay']);
+    expect(
+      form.getAll('allowed_payment_method_types[]').length > 0
+        ? form.getAll('allowed_payment_method_types[]')
+        : [
+            form.get('allowed_payment_method_types[0]'),
+            form.get('allowed_payment_method_types[1]'),
+            form.get('allowed_payment_method_types[2]'),
+          ],
+    ).toEqual(['card', 'alipay', 'wechat_pay']);
 
     const eur = await checkout(me!.auth, { product_name: '1' });
     expect(eur).toMatchObject({ amount_total: 179, currency: 'eur' });
@@ -97,7 +101,10 @@ describe('Checkout Session creation', () => {
   it('refuses unknown products and anonymous callers', async () => {
     const [me] = await quickAccounts(ctx, 1);
     const before = fake.creates.length;
-    const unknown = await ctx.request('POST', '/api/v1/payment/stripeCreateCheckoutSession/', { body: { product_name: '9' }, headers: me!.auth });
+    const unknown = await ctx.request('POST', '/api/v1/payment/stripeCreateCheckoutSession/', {
+      body: { product_name: '9' },
+      headers: me!.auth,
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.base_resp.status_code).toBe(400001);
     const anonymous = await ctx.request('POST', '/api/v1/payment/stripeCreateCheckoutSession/', { body: { product_name: '1' } });
@@ -135,10 +142,16 @@ describe('the Stripe webhook', () => {
     const answer = await deliver(forged);
     expect(answer.status).toBe(400);
     expect(answer.body.base_resp.status_code).toBe(400001);
-    const unsigned = await ctx.request('POST', '/api/v1/payment/webhook/', { raw: forged.payload, headers: { 'content-type': 'application/json' } });
+    const unsigned = await ctx.request('POST', '/api/v1/payment/webhook/', {
+      raw: forged.payload,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(unsigned.status).toBe(400);
     const good = signedEvent('checkout.session.completed', session.id);
-    const tampered = await deliver({ payload: good.payload.replace('checkout.session.completed', 'checkout.session.completed '), header: good.header });
+    const tampered = await deliver({
+      payload: good.payload.replace('checkout.session.completed', 'checkout.session.completed '),
+      header: good.header,
+    });
     expect(tampered.status).toBe(400);
     expect((await ledgerTotals(ctx.database.db, me!.uid)).balance).toBe(6);
   });

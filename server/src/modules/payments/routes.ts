@@ -103,7 +103,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!stripe || !env.STRIPE_WEBHOOK_SECRET) throw new AppError('notFound', { message: 'paymentsDisabled' });
         const signature = request.headers['stripe-signature'];
         const body = request.body;
-        if (typeof signature !== 'string' || !Buffer.isBuffer(body)) throw new AppError('invalidInput', { detail: 'webhook without signature' });
+        if (typeof signature !== 'string' || !Buffer.isBuffer(body))
+          throw new AppError('invalidInput', { detail: 'webhook without signature' });
         let event: Stripe.Event;
         try {
           event = stripe.webhooks.constructEvent(body, signature, env.STRIPE_WEBHOOK_SECRET);

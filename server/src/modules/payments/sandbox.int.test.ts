@@ -15,7 +15,10 @@ describe('sandbox payments (PAYMENTS=sandbox, the default)', () => {
   it('says so on the products call and has no webhook', async () => {
     const products = await ctx.request('GET', '/api/v1/payment/products/');
     expect(products.body.data).toMatchObject({ payments: 'sandbox', publishable_key: null });
-    const hook = await ctx.request('POST', '/api/v1/payment/webhook/', { raw: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' } });
+    const hook = await ctx.request('POST', '/api/v1/payment/webhook/', {
+      raw: '{}',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
+    });
     expect(hook.status).toBe(404);
   });
 
@@ -45,9 +48,15 @@ describe('sandbox payments (PAYMENTS=sandbox, the default)', () => {
 
   it('lets only the session owner complete it, and needs the billing address', async () => {
     const [me, thief] = await quickAccounts(ctx, 2);
-    const session = await ctx.request('POST', '/api/v1/payment/stripeCreateCheckoutSession/', { body: { product_name: '1' }, headers: me!.auth });
+    const session = await ctx.request('POST', '/api/v1/payment/stripeCreateCheckoutSession/', {
+      body: { product_name: '1' },
+      headers: me!.auth,
+    });
     const secret = session.body.data.clientSecret as string;
-    const stolen = await ctx.request('POST', '/api/v1/payment/sandbox/complete/', { body: { client_secret: secret, ...billing }, headers: thief!.auth });
+    const stolen = await ctx.request('POST', '/api/v1/payment/sandbox/complete/', {
+      body: { client_secret: secret, ...billing },
+      headers: thief!.auth,
+    });
     expect(stolen.status).toBe(403);
     expect((await ctx.request('GET', `/api/v1/payment/session/?session_id=${secret}`, { headers: thief!.auth })).status).toBe(403);
     const noAddress = await ctx.request('POST', '/api/v1/payment/sandbox/complete/', {
@@ -55,7 +64,10 @@ describe('sandbox payments (PAYMENTS=sandbox, the default)', () => {
       headers: me!.auth,
     });
     expect(noAddress.status).toBe(400);
-    const made = await ctx.request('POST', '/api/v1/payment/sandbox/complete/', { body: { client_secret: 'sbx_doesnotexist00', ...billing }, headers: me!.auth });
+    const made = await ctx.request('POST', '/api/v1/payment/sandbox/complete/', {
+      body: { client_secret: 'sbx_doesnotexist00', ...billing },
+      headers: me!.auth,
+    });
     expect(made.status).toBe(404);
     expect((await ledgerTotals(ctx.database.db, me!.uid)).balance).toBe(6);
     expect((await ledgerTotals(ctx.database.db, thief!.uid)).balance).toBe(6);

@@ -37,7 +37,9 @@ export function productOrThrow(id: string): Product {
 /** The line shown on Stripe's page and the card statement. */
 function productName(product: Product): string {
   if (product.kind === 'butter') return `${product.butter} Butter`;
-  return product.passSeconds <= 3600 ? 'Butterfic 1-hour unlimited pass' : `Butterfic ${Math.round(product.passSeconds / 86400)}-day unlimited pass`;
+  return product.passSeconds <= 3600
+    ? 'Butterfic 1-hour unlimited pass'
+    : `Butterfic ${Math.round(product.passSeconds / 86400)}-day unlimited pass`;
 }
 
 async function recordOpenSession(
@@ -139,8 +141,9 @@ export async function creditSession(
     const product = productOrThrow(row.product_id);
     if (product.kind === 'butter') {
       const { balance } = await applyLedger(tx, { userUid: row.user_uid, kind: 'purchase', amount: product.butter, ref: sessionId });
-      const [user] = (await tx.execute<{ pass_expires_at: Date | null }>(sql`select pass_expires_at from users where uid = ${row.user_uid}`))
-        .rows;
+      const [user] = (
+        await tx.execute<{ pass_expires_at: Date | null }>(sql`select pass_expires_at from users where uid = ${row.user_uid}`)
+      ).rows;
       return { credited: true, userUid: row.user_uid, productId: product.id, balance, passExpiresAt: user?.pass_expires_at ?? null };
     }
     // A pass runs from the later of now and the end of the pass already held.
@@ -178,13 +181,19 @@ export async function settleStripeSession(
   const product = findProduct(session.metadata?.product_id ?? '');
   const currency = session.currency === 'eur' || session.currency === 'cny' ? session.currency : null;
   if (!userUid || !product || !currency || session.amount_total !== product.prices[currency]) {
-    log.warn({ sessionId, amount: session.amount_total, currency: session.currency }, 'paid Stripe session does not match a product; not credited');
+    log.warn(
+      { sessionId, amount: session.amount_total, currency: session.currency },
+      'paid Stripe session does not match a product; not credited',
+    );
     return null;
   }
   const recorded = await db.execute<{ user_uid: string; product_id: string; currency: string; amount: number }>(sql`
     select user_uid, product_id, currency, amount from payments where session_id = ${sessionId}`);
   const row = recorded.rows[0];
-  if (row && (row.user_uid !== userUid || row.product_id !== product.id || row.currency !== currency || row.amount !== session.amount_total)) {
+  if (
+    row &&
+    (row.user_uid !== userUid || row.product_id !== product.id || row.currency !== currency || row.amount !== session.amount_total)
+  ) {
     log.warn({ sessionId }, 'paid Stripe session differs from the one we created; not credited');
     return null;
   }

@@ -52,7 +52,14 @@ export async function ledgerTotals(db: DbOrTx, userUid: string): Promise<{ balan
  * newest id) pins later pages, so rows written meanwhile never shift them.
  */
 export async function listTransactions(db: DbOrTx, userUid: string, page: number, before: number | undefined) {
-  const result = await db.execute<{ id: number; kind: LedgerKind; amount: number; balance_after: number; ref: string | null; created: number }>(sql`
+  const result = await db.execute<{
+    id: number;
+    kind: LedgerKind;
+    amount: number;
+    balance_after: number;
+    ref: string | null;
+    created: number;
+  }>(sql`
     select id::int as id, kind, amount, balance_after, ref, extract(epoch from created_at)::int as created
     from ledger
     where user_uid = ${userUid} ${before === undefined ? sql`` : sql`and id <= ${before}`}
