@@ -18,6 +18,12 @@ const Sample = lazy(() => import('./routes/Sample').then((m) => ({ default: m.Sa
 const Verify = lazy(() => import('./routes/Verify').then((m) => ({ default: m.Verify })));
 const WorkReader = lazy(() => import('./routes/WorkReader').then((m) => ({ default: m.WorkReader })));
 const Works = lazy(() => import('./routes/Works').then((m) => ({ default: m.Works })));
+const Recharge = lazy(() => import('./routes/Recharge').then((m) => ({ default: m.Recharge })));
+const Payout = lazy(() => import('./routes/Payout').then((m) => ({ default: m.Payout })));
+const RechargeDone = lazy(() => import('./routes/RechargeDone').then((m) => ({ default: m.RechargeDone })));
+const Redeem = lazy(() => import('./routes/Redeem').then((m) => ({ default: m.Redeem })));
+const Invitation = lazy(() => import('./routes/Invitation').then((m) => ({ default: m.Invitation })));
+const Transactions = lazy(() => import('./routes/Transactions').then((m) => ({ default: m.Transactions })));
 const ChangeLanguage = lazy(() => import('./routes/ChangeLanguage').then((m) => ({ default: m.ChangeLanguage })));
 
 const screen = (titleKey: string, tab = false) => <Placeholder titleKey={titleKey} tab={tab} />;
@@ -80,11 +86,54 @@ export const routes: RouteObject[] = [
       { path: paths.changeLanguage, element: <ChangeLanguage /> },
       { path: paths.agreement, element: screen('screens.agreement') },
       { path: paths.about, element: screen('screens.about') },
-      { path: paths.redeem, element: screen('screens.redeem') },
-      { path: paths.invitation, element: screen('screens.invitation') },
-      { path: paths.recharge, element: screen('screens.recharge') },
-      { path: paths.rechargeComplete, element: screen('screens.rechargeComplete') },
-      { path: '/payout/:product', element: screen('screens.payout') },
+      {
+        path: paths.redeem,
+        element: (
+          <RequireAuth>
+            <Redeem />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: paths.invitation,
+        element: (
+          <RequireAuth>
+            <Invitation />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: paths.recharge,
+        element: (
+          <RequireAuth>
+            <Recharge />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: paths.rechargeComplete,
+        element: (
+          <RequireAuth>
+            <RechargeDone />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/payout/:product',
+        element: (
+          <RequireAuth>
+            <Payout />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: paths.transactions,
+        element: (
+          <RequireAuth>
+            <Transactions />
+          </RequireAuth>
+        ),
+      },
       { path: '/p/:slug', element: <Sample /> },
       { path: '/create', element: <Navigate to={paths.create} replace /> },
       { path: '*', element: <NotFound /> },

@@ -26,7 +26,7 @@ describe('redeem codes', () => {
     const first = await redeem(me!.auth, typed, 'ja');
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ butter: 30, balance: 36 });
-    expect(first.body.data.message).toContain('30 Butter');
+    expect(first.body.data.message).toContain('バター 30');
     expect(first.body.data.message).toMatch(/追加/);
 
     const again = await redeem(me!.auth, code!);
