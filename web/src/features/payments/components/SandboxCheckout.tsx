@@ -98,7 +98,7 @@ export function SandboxCheckout({
         <label className="field-label" htmlFor={ids.card}>
           {t('payments.sandbox.card')}
         </label>
-        <input id={ids.card} className="input tabular" value={TEST_CARD} readOnly aria-describedby={`${ids.card}-hint`} />
+        <input id={ids.card} className="input input--readonly tabular" value={TEST_CARD} readOnly aria-describedby={`${ids.card}-hint`} />
         <p id={`${ids.card}-hint`} className="checkout-hint">
           {t('payments.sandbox.cardHint')}
         </p>
