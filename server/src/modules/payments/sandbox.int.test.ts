@@ -72,4 +72,23 @@ describe('sandbox payments (PAYMENTS=sandbox, the default)', () => {
     expect((await ledgerTotals(ctx.database.db, me!.uid)).balance).toBe(6);
     expect((await ledgerTotals(ctx.database.db, thief!.uid)).balance).toBe(6);
   });
+
+  it('answers the new pass end when a sandbox pass is bought', async () => {
+    const [me] = await quickAccounts(ctx, 1);
+    const session = await ctx.request('POST', '/api/v1/payment/stripeCreateCheckoutSession/', {
+      body: { product_name: '7' },
+      headers: me!.auth,
+    });
+    const secret = session.body.data.clientSecret as string;
+    const before = Math.floor(Date.now() / 1000);
+    const done = await ctx.request('POST', '/api/v1/payment/sandbox/complete/', {
+      body: { client_secret: secret, ...billing },
+      headers: me!.auth,
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.data).toMatchObject({ credited: true, balance: 6, product_name: '7' });
+    expect(done.body.data.pass_expires_at).toBeGreaterThanOrEqual(before + 3600 - 1);
+    const info = await ctx.request('GET', '/api/v1/user/info/', { headers: me!.auth });
+    expect(info.body.data.pass_expires_at).toBe(done.body.data.pass_expires_at);
+  });
 });

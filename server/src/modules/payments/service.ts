@@ -98,6 +98,10 @@ export async function createSandboxSession(db: Db, user: AuthUser, productId: st
   return sessionId;
 }
 
+/** Raw SQL answers timestamps as text (drizzle's node-postgres type parsers); rows from the query builder as Dates. */
+const asDate = (value: Date | string | null | undefined): Date | null =>
+  value == null ? null : value instanceof Date ? value : new Date(value);
+
 export type Credit = { credited: boolean; userUid: string; productId: string; balance: number; passExpiresAt: Date | null };
 
 /**
@@ -135,7 +139,7 @@ export async function creditSession(
         userUid: existing.user_uid,
         productId: existing.product_id,
         balance: existing.balance,
-        passExpiresAt: existing.pass_expires_at,
+        passExpiresAt: asDate(existing.pass_expires_at),
       };
     }
     const product = productOrThrow(row.product_id);
@@ -144,7 +148,7 @@ export async function creditSession(
       const [user] = (
         await tx.execute<{ pass_expires_at: Date | null }>(sql`select pass_expires_at from users where uid = ${row.user_uid}`)
       ).rows;
-      return { credited: true, userUid: row.user_uid, productId: product.id, balance, passExpiresAt: user?.pass_expires_at ?? null };
+      return { credited: true, userUid: row.user_uid, productId: product.id, balance, passExpiresAt: asDate(user?.pass_expires_at) };
     }
     // A pass runs from the later of now and the end of the pass already held.
     const extended = await tx.execute<{ balance: number; pass_expires_at: Date }>(sql`
@@ -155,7 +159,13 @@ export async function creditSession(
       returning balance, pass_expires_at`);
     const user = extended.rows[0];
     if (!user) throw new AppError('notFound');
-    return { credited: true, userUid: row.user_uid, productId: product.id, balance: user.balance, passExpiresAt: user.pass_expires_at };
+    return {
+      credited: true,
+      userUid: row.user_uid,
+      productId: product.id,
+      balance: user.balance,
+      passExpiresAt: asDate(user.pass_expires_at),
+    };
   });
 }
 

@@ -60,7 +60,7 @@ export async function listTransactions(db: DbOrTx, userUid: string, page: number
     ref: string | null;
     created: number;
   }>(sql`
-    select id::int as id, kind, amount, balance_after, ref, extract(epoch from created_at)::int as created
+    select id, kind, amount, balance_after, ref, extract(epoch from created_at)::int as created
     from ledger
     where user_uid = ${userUid} ${before === undefined ? sql`` : sql`and id <= ${before}`}
     order by id desc
