@@ -2,7 +2,7 @@ import { EmbeddedCheckout, EmbeddedCheckoutProvider } from '@stripe/react-stripe
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import type { Currency } from '@butterfic/contract/client';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
@@ -13,7 +13,19 @@ import { createCheckoutSession } from '../api/checkout';
  * loaded only by the payout page, and Stripe.js itself is fetched from Stripe
  * only when it renders (the `pure` entry does not inject the script on import).
  */
-let stripePromise: Promise<Stripe | null> | null = null;
+let cached: Promise<Stripe | null> | null = null;
+
+/** Stripe.js once per page load; a failed load is forgotten so "Try again" loads it anew. */
+function getStripe(publishableKey: string): Promise<Stripe | null> {
+  cached ??= loadStripe(publishableKey).catch((error: unknown) => {
+    console.error('Stripe.js did not load', error);
+    cached = null;
+    return null;
+  });
+  return cached;
+}
+
+type Failure = 'script' | 'session' | null;
 
 export default function StripeCheckout({
   publishableKey,
@@ -26,35 +38,40 @@ export default function StripeCheckout({
 }) {
   const { t } = useTranslation();
   const [attempt, setAttempt] = useState(0);
-  const [failed, setFailed] = useState(false);
-  stripePromise ??= loadStripe(publishableKey).catch((error: unknown) => {
-    console.error('Stripe.js did not load', error);
-    stripePromise = null;
-    setFailed(true);
-    return null;
-  });
+  const [failure, setFailure] = useState<Failure>(null);
+  // A new attempt asks for Stripe.js again when the last load failed.
+  const stripe = useMemo(() => (attempt >= 0 ? getStripe(publishableKey) : null), [publishableKey, attempt]);
+  useEffect(() => {
+    let live = true;
+    void stripe?.then((loaded) => {
+      if (live && !loaded) setFailure('script');
+    });
+    return () => {
+      live = false;
+    };
+  }, [stripe]);
   const fetchClientSecret = useCallback(
     () =>
       createCheckoutSession(productName, currency).then(
         (answer) => answer.clientSecret,
         (error: unknown) => {
           console.error(error);
-          setFailed(true);
+          setFailure('session');
           throw new Error('Failed to fetch client secret');
         },
       ),
     [productName, currency],
   );
-  if (failed)
+  if (failure)
     return (
       <EmptyState
         art="error"
-        title={t('payments.sessionFailed')}
+        title={failure === 'script' ? t('payments.stripeLoadFailed') : t('payments.sessionFailed')}
         action={
           <Button
             variant="secondary"
             onClick={() => {
-              setFailed(false);
+              setFailure(null);
               setAttempt((n) => n + 1);
             }}
           >
@@ -65,7 +82,7 @@ export default function StripeCheckout({
     );
   return (
     <div className="stripe-checkout" key={attempt}>
-      <EmbeddedCheckoutProvider stripe={stripePromise} options={{ fetchClientSecret }}>
+      <EmbeddedCheckoutProvider stripe={stripe} options={{ fetchClientSecret }}>
         <EmbeddedCheckout />
       </EmbeddedCheckoutProvider>
     </div>
