@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from './constants';
 import { CURRENCIES, PRODUCTS } from './products';
 
 export { CURRENCIES, DEFAULT_PRODUCT_ID, INVITE_BUTTER, PRODUCTS, findProduct, type Currency, type Product } from './products';
@@ -34,7 +35,7 @@ export const CreateCheckoutResult = z.object({ clientSecret: z.string() });
 /** POST /payment/sandbox/complete/: the sandbox's test checkout form (PAYMENTS=sandbox only). */
 export const SandboxCompleteBody = z.object({
   client_secret: z.string().trim().min(10).max(200),
-  email: z.string().trim().max(254),
+  email: z.string().trim().max(254).regex(EMAIL_PATTERN, 'invalid email!'),
   name: z.string().trim().min(1).max(120),
   address: z.string().trim().min(1).max(300),
   country: z.string().trim().min(2).max(2),

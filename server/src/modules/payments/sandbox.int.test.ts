@@ -64,6 +64,11 @@ describe('sandbox payments (PAYMENTS=sandbox, the default)', () => {
       headers: me!.auth,
     });
     expect(noAddress.status).toBe(400);
+    const badEmail = await ctx.request('POST', '/api/v1/payment/sandbox/complete/', {
+      body: { client_secret: secret, ...billing, email: 'not-an-email' },
+      headers: me!.auth,
+    });
+    expect(badEmail.status).toBe(400);
     const made = await ctx.request('POST', '/api/v1/payment/sandbox/complete/', {
       body: { client_secret: 'sbx_doesnotexist00', ...billing },
       headers: me!.auth,
