@@ -35,6 +35,8 @@ export const CreateUserBody = z.object({
   gender: z.enum(['female', 'male', 'other']).default('female'),
   language: LanguageSchema.optional(),
   name: z.string().trim().min(1).max(40).optional(),
+  /** Another user's invitation code: the new account starts with 6+8 Butter (CONTRACT.md section 5). */
+  invitation_code: z.string().trim().max(64).optional(),
 });
 export const CreateUserResult = z.object({
   uid: z.string(),
@@ -86,6 +88,8 @@ export const UserInfo = z.object({
   /** Epoch seconds when the account confirmed being 18 or older; null if never. */
   adult_confirmed_at: z.number().int().nullable(),
   created_time: z.number().int(),
+  /** Epoch seconds until which a time pass makes generation free; null without one. */
+  pass_expires_at: z.number().int().nullable(),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 

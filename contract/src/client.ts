@@ -8,3 +8,4 @@ export * from './languages';
 export * from './text';
 export * from './sse';
 export * from './email';
+export * from './products';

@@ -10,3 +10,4 @@ export * from './sse';
 export * from './email';
 export * from './posts';
 export * from './site';
+export * from './payments';

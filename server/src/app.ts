@@ -21,6 +21,9 @@ import { postPreviews } from './modules/posts/preview';
 import { postRoutes } from './modules/posts/routes';
 import { ViewCounter } from './modules/posts/views';
 import { siteRoutes } from './modules/site/routes';
+import { codeRoutes } from './modules/codes/routes';
+import { paymentRoutes } from './modules/payments/routes';
+import { walletRoutes } from './modules/wallet/routes';
 import { installAuth } from './plugins/auth';
 import { clientErrorResponse, frameworkError, installEnvelope } from './plugins/envelope';
 import { installLocale } from './plugins/locale';
@@ -162,6 +165,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(novelRoutes);
       await api.register(postRoutes);
       await api.register(siteRoutes);
+      await api.register(walletRoutes);
+      await api.register(paymentRoutes);
+      await api.register(codeRoutes);
     },
     { prefix: '/api/v1' },
   );

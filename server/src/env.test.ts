@@ -62,6 +62,8 @@ describe('configuration', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL'],
     [{ TAKEDOWN_EMAIL: 'legal at example.com' }, 'TAKEDOWN_EMAIL'],
+    [{ STRIPE_API_BASE: '127.0.0.1:12111' }, 'STRIPE_API_BASE'],
+    [{ STRIPE_API_BASE: 'http://127.0.0.1:12111/v1' }, 'STRIPE_API_BASE'],
   ])('stops on %o with one line naming %s', (source, variable) => {
     let error: unknown;
     try {
@@ -86,7 +88,9 @@ describe('configuration', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_x',
       ADMIN_EMAILS: ' Ops@Example.com, ,b@x.io',
       PUBLIC_URL: 'https://fic.example.com/',
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
     });
+    expect(env.STRIPE_API_BASE).toBe('http://127.0.0.1:12111');
     expect(env.LLM_PROVIDER).toBe('openai');
     expect(env.ADMIN_EMAILS).toEqual(['ops@example.com', 'b@x.io']);
     expect(env.PUBLIC_URL).toBe('https://fic.example.com');

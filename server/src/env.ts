@@ -112,6 +112,10 @@ const EnvSchema = z
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_API_BASE: optionalString.refine(
+      (v) => v === undefined || /^https?:\/\/[^/]+\/?$/.test(v),
+      'must be an http(s) base URL like http://127.0.0.1:12111',
+    ),
     PUBLIC_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s) URL'),
     ADMIN_EMAILS: z
       .string()

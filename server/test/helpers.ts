@@ -10,6 +10,7 @@ import type { LlmProvider } from '../src/generation/types';
 import { connect, type Database } from '../src/db/client';
 import { loadEnv, type Env } from '../src/env';
 import { withDatabase } from './global-setup';
+import { unbalancedAccounts } from './ledger';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are arbitrary JSON, asserted field by field
 type JsonBody = any;
@@ -86,6 +87,8 @@ export async function createTestContext(
     dataDir,
     request,
     close: async () => {
+      // After every test file: each balance equals its ledger's sum (CONTRACT.md section 5).
+      const unbalanced = await unbalancedAccounts({ database });
       await app.close();
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
@@ -93,6 +96,7 @@ export async function createTestContext(
       await cleanup.query(`drop database if exists ${cleanup.escapeIdentifier(name)} with (force)`);
       await cleanup.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      if (unbalanced.length > 0) throw new Error(`balance differs from the ledger sum for ${unbalanced.join(', ')}`);
     },
   };
 }

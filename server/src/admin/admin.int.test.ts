@@ -86,3 +86,39 @@ describe('npm run admin -- user …', () => {
     expect(unknown.err).toContain('no account');
   });
 });
+
+describe('npm run admin -- redeem create', () => {
+  it('prints one code per line that users can redeem', async () => {
+    const result = await admin('redeem', 'create', '--butter', '30', '--uses', '2', '--expires', '2099-01-01', '--count', '3');
+    expect(result.code).toBe(0);
+    const codes = result.out.trim().split('\n');
+    expect(codes).toHaveLength(3);
+    expect(new Set(codes).size).toBe(3);
+    for (const code of codes) expect(code).toMatch(/^[A-Z2-9]{12}$/);
+    const row = await ctx.database.pool.query('select butter, max_uses, uses, expires_at from redeem_codes where code = $1', [codes[0]]);
+    expect(row.rows[0]).toMatchObject({ butter: 30, max_uses: 2, uses: 0, expires_at: new Date('2099-01-01T00:00:00Z') });
+    const me = await signUp(ctx, 'ops-redeem@example.com');
+    const redeemed = await ctx.request('POST', '/api/v1/redeem/redeem/', { body: { redeem_code: codes[0] }, headers: me.auth });
+    expect(redeemed.body.data.balance).toBe(36);
+  });
+
+  it('refuses a missing amount or a past expiry', async () => {
+    expect((await admin('redeem', 'create')).code).toBe(2);
+    expect((await admin('redeem', 'create', '--butter', '0')).code).toBe(2);
+    expect((await admin('redeem', 'create', '--butter', '5', '--expires', '2001-01-01')).code).toBe(2);
+    expect((await ctx.database.pool.query('select count(*)::int as n from redeem_codes where butter = 5')).rows[0].n).toBe(0);
+  });
+
+  it('pays the inviter when the operator verifies an invited account', async () => {
+    const host = await signUp(ctx, 'ops-host@example.com');
+    const code = (await ctx.request('GET', '/api/v1/user/info/', { headers: host.auth })).body.data.invitation_code as string;
+    await ctx.request('POST', '/api/v1/user/create/', {
+      body: { email: 'ops-guest@example.com', password: PASSWORD, invitation_code: code },
+      headers: { 'x-forwarded-for': someIp() },
+    });
+    expect((await admin('user', 'verify', 'ops-guest@example.com')).code).toBe(0);
+    expect((await admin('user', 'verify', 'ops-guest@example.com')).code).toBe(0);
+    expect((await ctx.request('GET', '/api/v1/user/info/', { headers: host.auth })).body.data.balance).toBe(14);
+    expect((await admin('user', 'show', 'ops-guest@example.com')).out).toContain('balance=14 ledger_sum=14');
+  });
+});

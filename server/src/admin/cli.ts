@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { normalizeStoredEmail } from '@butterfic/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db';
 import { users } from '../db/schema';
 import { EnvError, loadEnv } from '../env';
 import { revokeAllOf } from '../modules/accounts/tokens';
 import { importPersonas, readCatalogueFile } from '../modules/personas/catalogue';
+import { createRedeemCodes, rewardInviter } from '../modules/codes/service';
 import { applyLedger, ledgerTotals } from '../modules/wallet/service';
 
 /**
@@ -23,7 +24,10 @@ const USAGE = `usage: npm run admin -- <command>
   user suspend <email> --days N [--reason TEXT]
   user unban <email>                       lift a ban or suspension
   user show <email>                        status, balance and ledger sum
-  persona import <file.json>               add personas (seed format, matched on "key")`;
+  persona import <file.json>               add personas (seed format, matched on "key")
+  redeem create --butter N [--uses K] [--expires DATE] [--count C]
+                                           make C codes worth N Butter, each usable by K accounts
+                                           (default 1 and 1) until DATE (YYYY-MM-DD, UTC); one code per line`;
 
 class UsageError extends Error {}
 
@@ -39,7 +43,18 @@ async function findUser(database: Database, email: string) {
 async function run(database: Database, argv: string[], initialCwd: string): Promise<string> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { reason: { type: 'string' }, days: { type: 'string' } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        reason: { type: 'string' },
+        days: { type: 'string' },
+        butter: { type: 'string' },
+        uses: { type: 'string' },
+        expires: { type: 'string' },
+        count: { type: 'string' },
+      },
+    });
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n\n${USAGE}`);
   }
@@ -51,15 +66,38 @@ async function run(database: Database, argv: string[], initialCwd: string): Prom
     const { inserted, skipped } = await importPersonas(database.db, readCatalogueFile(file));
     return `imported ${inserted} personas (${skipped} already there)`;
   }
+  if (area === 'redeem' && action === 'create') {
+    const whole = (value: string | undefined, fallback: number | null, max: number, what: string) => {
+      if (value === undefined && fallback !== null) return fallback;
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 1 || n > max) throw new UsageError(`${what} is a whole number from 1 to ${max}`);
+      return n;
+    };
+    const butter = whole(values.butter, null, 1_000_000, '--butter');
+    const uses = whole(values.uses, 1, 1_000_000, '--uses');
+    const count = whole(values.count, 1, 10_000, '--count');
+    let expiresAt: Date | null = null;
+    if (values.expires !== undefined) {
+      expiresAt = new Date(/^\d{4}-\d{2}-\d{2}$/.test(values.expires) ? `${values.expires}T00:00:00Z` : values.expires);
+      if (Number.isNaN(expiresAt.getTime())) throw new UsageError('--expires is a date like 2027-01-01');
+      if (expiresAt.getTime() <= Date.now()) throw new UsageError('--expires is in the past');
+    }
+    const codes = await createRedeemCodes(database.db, { butter, uses, expiresAt, count });
+    return codes.join('\n');
+  }
   if (area !== 'user' || !action || !email) throw new UsageError(USAGE);
   const user = await findUser(database, email);
   const db = database.db;
   switch (action) {
     case 'verify':
-      await db
-        .update(users)
-        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-        .where(eq(users.uid, user.uid));
+      await db.transaction(async (tx) => {
+        const verified = await tx
+          .update(users)
+          .set({ emailVerifiedAt: sql`now()` })
+          .where(and(eq(users.uid, user.uid), isNull(users.emailVerifiedAt)))
+          .returning({ uid: users.uid });
+        if (verified.length > 0) await rewardInviter(tx, user.uid);
+      });
       return `verified ${user.email}`;
     case 'grant': {
       const amount = Number(extra);

@@ -360,3 +360,61 @@ export const postViews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.postUid, t.day, t.viewer] }), index('post_views_day_idx').on(t.day)],
 );
+
+/**
+ * Checkout sessions (Stripe's or the sandbox's). A session credits once: the
+ * status moves to `credited` in the same transaction as its ledger row (or
+ * its pass extension), and only from another status.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    sessionId: text('session_id').primaryKey(),
+    provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
+    userUid: text('user_uid')
+      .notNull()
+      .references(() => users.uid),
+    productId: text('product_id').notNull(),
+    currency: text('currency', { enum: ['eur', 'cny'] }).notNull(),
+    /** Minor units, from the server's price table. */
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: ['open', 'credited', 'failed'] })
+      .notNull()
+      .default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    creditedAt: timestamp('credited_at', { withTimezone: true }),
+  },
+  (t) => [index('payments_user_idx').on(t.userUid, t.createdAt.desc()), check('payments_amount_positive', sql`${t.amount} > 0`)],
+);
+
+/** Redeem codes made by the operator (`npm run admin -- redeem create`). */
+export const redeemCodes = pgTable(
+  'redeem_codes',
+  {
+    code: text('code').primaryKey(),
+    butter: integer('butter').notNull(),
+    maxUses: integer('max_uses').notNull().default(1),
+    uses: integer('uses').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('redeem_codes_butter_positive', sql`${t.butter} > 0`),
+    check('redeem_codes_uses_range', sql`${t.uses} >= 0 and ${t.uses} <= ${t.maxUses} and ${t.maxUses} >= 1`),
+  ],
+);
+
+/** Who redeemed which code: once per account. */
+export const redeemUses = pgTable(
+  'redeem_uses',
+  {
+    code: text('code')
+      .notNull()
+      .references(() => redeemCodes.code),
+    userUid: text('user_uid')
+      .notNull()
+      .references(() => users.uid),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.userUid] })],
+);

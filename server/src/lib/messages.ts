@@ -10,7 +10,11 @@ type Table = Record<
   | 'minorRefused'
   | 'novelBusy'
   | 'nothingToContinue'
-  | 'adultOnly',
+  | 'adultOnly'
+  | 'codeRedeemedBefore'
+  | 'paymentsDisabled'
+  | 'redeemed'
+  | 'invitationAccepted',
   Record<Language, string>
 >;
 
@@ -177,6 +181,34 @@ export const MESSAGES: Table = {
     'zh-TW': '成人向故事只能描寫成年人。請確認所有角色都已年滿 18 歲。',
     ko: '성인 이야기는 성인만 등장할 수 있어요. 모든 캐릭터를 18세 이상으로 설정해 주세요.',
     ja: '大人向けの物語は成人のみを描きます。すべてのキャラクターを18歳以上にしてください。',
+  },
+  codeRedeemedBefore: {
+    en: 'You have already redeemed this code.',
+    'zh-CN': '你已经兑换过这个兑换码了。',
+    'zh-TW': '你已經兌換過這個兌換碼了。',
+    ko: '이미 이 코드를 사용했습니다.',
+    ja: 'このコードはすでに引き換え済みです。',
+  },
+  paymentsDisabled: {
+    en: 'This payment method is not available here.',
+    'zh-CN': '此处不支持该支付方式。',
+    'zh-TW': '此處不支援這個付款方式。',
+    ko: '이 결제 방법은 여기에서 사용할 수 없습니다.',
+    ja: 'この支払い方法はここでは利用できません。',
+  },
+  redeemed: {
+    en: '{butter} Butter added to your balance.',
+    'zh-CN': '兑换成功，{butter} 黄油已存入你的余额。',
+    'zh-TW': '兌換成功，{butter} 奶油已存入你的餘額。',
+    ko: '버터 {butter}개가 잔액에 추가되었어요.',
+    ja: 'バター {butter} を残高に追加しました。',
+  },
+  invitationAccepted: {
+    en: 'Invitation accepted: {butter} Butter for you and your friend.',
+    'zh-CN': '邀请码已生效：你和好友各得 {butter} 黄油。',
+    'zh-TW': '邀請碼已生效：你和朋友各得 {butter} 奶油。',
+    ko: '초대 코드가 적용되었어요. 나와 친구 모두 버터 {butter}개를 받았어요.',
+    ja: '招待コードを使いました。あなたと友だちにそれぞれバター {butter} をプレゼント。',
   },
   adultOnly: {
     en: 'Spicy stories are for accounts that confirmed they are 18 or older.',

@@ -4,7 +4,6 @@ import { RequireAuth } from '../features/accounts/components/RequireAuth';
 import { paths } from '../lib/paths';
 import { Shell } from './layouts/Shell';
 import { NotFound } from './routes/NotFound';
-import { Placeholder } from './routes/Placeholder';
 
 /** Screens load on first visit: the first page downloads only the shell and its own screen. */
 const Create = lazy(() => import('./routes/Create').then((m) => ({ default: m.Create })));
@@ -25,11 +24,16 @@ const PostPage = lazy(() => import('./routes/PostPage').then((m) => ({ default: 
 const NewPost = lazy(() => import('./routes/NewPost').then((m) => ({ default: m.NewPost })));
 const MyPosts = lazy(() => import('./routes/MyPosts').then((m) => ({ default: m.MyPosts })));
 const MyPost = lazy(() => import('./routes/MyPost').then((m) => ({ default: m.MyPost })));
+const Recharge = lazy(() => import('./routes/Recharge').then((m) => ({ default: m.Recharge })));
+const Payout = lazy(() => import('./routes/Payout').then((m) => ({ default: m.Payout })));
+const RechargeDone = lazy(() => import('./routes/RechargeDone').then((m) => ({ default: m.RechargeDone })));
+const Redeem = lazy(() => import('./routes/Redeem').then((m) => ({ default: m.Redeem })));
+const Invitation = lazy(() => import('./routes/Invitation').then((m) => ({ default: m.Invitation })));
+const Transactions = lazy(() => import('./routes/Transactions').then((m) => ({ default: m.Transactions })));
 const ChangeLanguage = lazy(() => import('./routes/ChangeLanguage').then((m) => ({ default: m.ChangeLanguage })));
 const UserAgreement = lazy(() => import('./routes/UserAgreement').then((m) => ({ default: m.UserAgreement })));
 const AboutUs = lazy(() => import('./routes/AboutUs').then((m) => ({ default: m.AboutUs })));
 
-const screen = (titleKey: string, tab = false) => <Placeholder titleKey={titleKey} tab={tab} />;
 
 /** Every route of SPEC.md section 2. Screens become real as their issues land. */
 export const routes: RouteObject[] = [
@@ -127,11 +131,54 @@ export const routes: RouteObject[] = [
       { path: paths.changeLanguage, element: <ChangeLanguage /> },
       { path: paths.agreement, element: <UserAgreement /> },
       { path: paths.about, element: <AboutUs /> },
-      { path: paths.redeem, element: screen('screens.redeem') },
-      { path: paths.invitation, element: screen('screens.invitation') },
-      { path: paths.recharge, element: screen('screens.recharge') },
-      { path: paths.rechargeComplete, element: screen('screens.rechargeComplete') },
-      { path: '/payout/:product', element: screen('screens.payout') },
+      {
+        path: paths.redeem,
+        element: (
+          <RequireAuth>
+            <Redeem />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: paths.invitation,
+        element: (
+          <RequireAuth>
+            <Invitation />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: paths.recharge,
+        element: (
+          <RequireAuth>
+            <Recharge />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: paths.rechargeComplete,
+        element: (
+          <RequireAuth>
+            <RechargeDone />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/payout/:product',
+        element: (
+          <RequireAuth>
+            <Payout />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: paths.transactions,
+        element: (
+          <RequireAuth>
+            <Transactions />
+          </RequireAuth>
+        ),
+      },
       { path: '/p/:slug', element: <Sample /> },
       { path: '/create', element: <Navigate to={paths.create} replace /> },
       { path: '*', element: <NotFound /> },

@@ -29,5 +29,7 @@ export const paths = {
   recharge: '/recharge',
   rechargeComplete: '/recharge/complete',
   payout: (product: string) => `/payout/${encodeURIComponent(product)}`,
+  /** Not in SPEC.md's table: the Butter ledger, reached from the profile. */
+  transactions: '/user/transactions',
   sample: (slug: string) => `/p/${encodeURIComponent(slug)}`,
 } as const;

@@ -1,12 +1,13 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { normalizeStoredEmail, VERIFICATION_RESEND_SECONDS, type Language, type UserInfo } from '@butterfic/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { INVITE_BUTTER, normalizeStoredEmail, VERIFICATION_RESEND_SECONDS, type Language, type UserInfo } from '@butterfic/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '../../app';
 import { users, verificationCodes } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
 import { resetMail, verificationMail } from '../../mail/templates';
 import { isBlocked, type AuthUser } from '../../plugins/auth';
+import { findInviter, rewardInviter } from '../codes/service';
 import { applyLedger } from '../wallet/service';
 import { checkPassword, decoyHash, hashPassword } from './passwords';
 import { issueRefreshToken, revokeAllOf, revokeFamilyOf, rotateRefreshToken, signAccessToken } from './tokens';
@@ -29,6 +30,7 @@ export function presentUser(user: AuthUser): UserInfo {
     email_verified: user.emailVerifiedAt !== null,
     adult_confirmed_at: epoch(user.adultConfirmedAt),
     created_time: epoch(user.createdAt) ?? 0,
+    pass_expires_at: user.passExpiresAt && user.passExpiresAt.getTime() > Date.now() ? epoch(user.passExpiresAt) : null,
   };
 }
 
@@ -50,8 +52,17 @@ export async function findByEmail(deps: Deps, email: string): Promise<AuthUser |
 /** Registers an account with its 6 signup Butter (a `signup` ledger row in the same transaction). */
 export async function createAccount(
   deps: Deps,
-  input: { email: string; password: string; gender: string; language: Language; name?: string | undefined },
+  input: {
+    email: string;
+    password: string;
+    gender: string;
+    language: Language;
+    name?: string | undefined;
+    invitation_code?: string | undefined;
+  },
 ): Promise<AuthUser> {
+  // Another user's code: 302001 when unknown, before anything is written.
+  const invitedBy = input.invitation_code?.trim() ? await findInviter(deps.database.db, input.invitation_code) : null;
   const passwordHash = await hashPassword(input.password);
   if (deps.env.REQUIRE_EMAIL_VERIFICATION) await releaseUnverified(deps, input.email);
   const name = (input.name ?? input.email.split('@')[0] ?? 'reader').slice(0, 40);
@@ -68,10 +79,16 @@ export async function createAccount(
             gender: input.gender,
             language: input.language,
             invitationCode: invitationCode(),
+            invitedBy,
           })
           .returning();
         if (!user) throw new Error('insert returned nothing');
-        const { balance } = await applyLedger(tx, { userUid: user.uid, kind: 'signup', amount: SIGNUP_BUTTER, ref: user.uid });
+        let { balance } = await applyLedger(tx, { userUid: user.uid, kind: 'signup', amount: SIGNUP_BUTTER, ref: user.uid });
+        if (invitedBy) {
+          // 6+8 for the new account now; the inviter's +8 once it is verified.
+          ({ balance } = await applyLedger(tx, { userUid: user.uid, kind: 'invited', amount: INVITE_BUTTER, ref: user.uid }));
+          if (!deps.env.REQUIRE_EMAIL_VERIFICATION) await rewardInviter(tx, user.uid);
+        }
         return { ...user, balance };
       });
     } catch (error) {
@@ -214,10 +231,13 @@ export async function verifyCode(deps: Deps, email: string, code: string): Promi
   if (user.emailVerifiedAt) return;
   if (!(await tryCode(deps, user, code, 'verify'))) throw new AppError('verificationFailed');
   await deps.database.db.transaction(async (tx) => {
-    await tx
+    const verified = await tx
       .update(users)
       .set({ emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(eq(users.uid, user.uid));
+      .where(and(eq(users.uid, user.uid), isNull(users.emailVerifiedAt)))
+      .returning({ uid: users.uid });
+    // Only the request that verified pays the inviter.
+    if (verified.length > 0) await rewardInviter(tx, user.uid);
     await tx.delete(verificationCodes).where(eq(verificationCodes.userUid, user.uid));
   });
 }

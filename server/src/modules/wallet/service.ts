@@ -1,3 +1,4 @@
+import { PAGE_SIZE } from '@butterfic/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
@@ -44,4 +45,45 @@ export async function ledgerTotals(db: DbOrTx, userUid: string): Promise<{ balan
   const row = result.rows[0];
   if (!row) throw new AppError('notFound');
   return { balance: row.balance, ledgerSum: row.ledger_sum };
+}
+
+/**
+ * The caller's ledger, newest first, 20 a page. `before` (the first page's
+ * newest id) pins later pages, so rows written meanwhile never shift them.
+ */
+export async function listTransactions(db: DbOrTx, userUid: string, page: number, before: number | undefined) {
+  const result = await db.execute<{
+    id: number;
+    kind: LedgerKind;
+    amount: number;
+    balance_after: number;
+    ref: string | null;
+    created: number;
+  }>(sql`
+    select id, kind, amount, balance_after, ref, extract(epoch from created_at)::int as created
+    from ledger
+    where user_uid = ${userUid} ${before === undefined ? sql`` : sql`and id <= ${before}`}
+    order by id desc
+    limit ${PAGE_SIZE + 1} offset ${(page - 1) * PAGE_SIZE}`);
+  return {
+    results: result.rows.slice(0, PAGE_SIZE).map((r) => ({
+      id: Number(r.id),
+      kind: r.kind,
+      amount: r.amount,
+      balance_after: r.balance_after,
+      reference: publicReference(r.kind, r.ref),
+      created_time: Number(r.created),
+    })),
+    page,
+    page_size: PAGE_SIZE,
+    has_more: result.rows.length > PAGE_SIZE,
+  };
+}
+
+/** What a row's reference may show its owner: a redeem row names the code, not the account; invitation rows show nothing. */
+function publicReference(kind: LedgerKind, ref: string | null): string | null {
+  if (!ref) return null;
+  if (kind === 'redeem') return ref.split(':')[0] ?? null;
+  if (kind === 'signup' || kind === 'invite' || kind === 'invited') return null;
+  return ref;
 }

@@ -77,4 +77,11 @@ describe('the sample page insufficient-Butter check', () => {
     expect(cannotAfford(6)).toBe(false);
     expect(cannotAfford(undefined)).toBe(false);
   });
+
+  it('lets a running time pass through whatever the balance, and not one that has ended', () => {
+    const now = 1_800_000_000;
+    expect(cannotAfford(0, now + 3600, now)).toBe(false);
+    expect(cannotAfford(0, now - 1, now)).toBe(true);
+    expect(cannotAfford(0, null, now)).toBe(true);
+  });
 });

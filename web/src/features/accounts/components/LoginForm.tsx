@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { errorMessage } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
@@ -8,6 +8,7 @@ import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { FormError } from '../errors';
 import { useLogin } from '../hooks/useLogin';
 import { FormMessage } from './FormMessage';
+import { InvitationField } from '../../wallet/components/InvitationField';
 import { PasswordField } from './PasswordField';
 
 /** E-mail (prefilled with the last one used), password, agreement, confirm (SPEC.md sections 2, 4, 5). */
@@ -18,6 +19,9 @@ export function LoginForm() {
   const [email, setEmail] = useState(() => storage.get(STORAGE_KEYS.lastEmail) ?? '');
   const [password, setPassword] = useState('');
   const [agreed, setAgreed] = useState(false);
+  // An invitation link (/login?invite=CODE) prefills the code a new account signs up with.
+  const [params] = useSearchParams();
+  const [invitationCode, setInvitationCode] = useState(() => params.get('invite') ?? '');
   const loginMutation = useLogin();
   const pending = loginMutation.isPending;
   const ready = email.trim() !== '' && password !== '' && agreed && !pending;
@@ -25,7 +29,7 @@ export function LoginForm() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!ready) return;
-    loginMutation.mutate({ email, password });
+    loginMutation.mutate({ email, password, invitationCode });
   };
 
   const error = loginMutation.error;
@@ -60,6 +64,7 @@ export function LoginForm() {
         onChange={(e) => setPassword(e.target.value)}
         required
       />
+      <InvitationField value={invitationCode} onChange={setInvitationCode} />
       <p className="form-aside">
         <Link to={paths.forgotPassword} className="text-link">
           {t('password.forgot')}

@@ -10,7 +10,7 @@ import type { LoginResult } from '../api/types';
 import { FormError, hasCode } from '../errors';
 import { session } from '../session';
 
-type Credentials = { email: string; password: string };
+type Credentials = { email: string; password: string; invitationCode?: string };
 type Outcome = { kind: 'loggedIn'; user: LoginResult } | { kind: 'verify'; email: string };
 
 async function logIn(credentials: Credentials): Promise<Outcome> {
@@ -26,7 +26,7 @@ async function logIn(credentials: Credentials): Promise<Outcome> {
  * SPEC.md sections 4–5: log in; on 301004 register (simple e-mail form and the
  * minimum password length checked first) and log in again; 301007 → /verify.
  */
-export async function signIn({ email, password }: Credentials): Promise<Outcome> {
+export async function signIn({ email, password, invitationCode }: Credentials): Promise<Outcome> {
   const credentials = { email: email.trim().toLowerCase(), password };
   if (!EMAIL_PATTERN.test(credentials.email)) throw new FormError('login.invalidEmail');
   try {
@@ -36,7 +36,8 @@ export async function signIn({ email, password }: Credentials): Promise<Outcome>
   }
   if (password.length < PASSWORD_MIN) throw new FormError('login.passwordTooShort', { min: PASSWORD_MIN });
   try {
-    await createUser({ ...credentials, gender: 'female', language: currentLanguage() });
+    const invitation = invitationCode?.trim();
+    await createUser({ ...credentials, gender: 'female', language: currentLanguage(), ...(invitation && { invitation_code: invitation }) });
   } catch (error) {
     // Registered meanwhile (another tab, a double submit): logging in settles it.
     if (!hasCode(error, STATUS.emailTaken)) throw error;

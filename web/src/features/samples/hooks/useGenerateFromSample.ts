@@ -8,8 +8,15 @@ import { userInfoQueryOptions } from '../../accounts/api/user-info';
 import { session } from '../../accounts/session';
 import type { SampleStory } from '../stories';
 
-/** True when a signed-in account's balance cannot pay for a story (the offline check before any call). */
-export const cannotAfford = (balance: number | null | undefined): boolean => typeof balance === 'number' && balance < GENERATE_COST;
+/**
+ * True when a signed-in account cannot pay for a story (the offline check before any call): its
+ * balance is short and it holds no running time pass (stories are free while one runs).
+ */
+export const cannotAfford = (
+  balance: number | null | undefined,
+  passExpiresAt: number | null | undefined = null,
+  now: number = Date.now() / 1000,
+): boolean => typeof balance === 'number' && balance < GENERATE_COST && !(typeof passExpiresAt === 'number' && passExpiresAt > now);
 
 /**
  * "Generate another one": store the sample's draft under articleDraft and open the generation
@@ -26,7 +33,7 @@ export function useGenerateFromSample() {
       if (session.isLoggedIn()) {
         try {
           const info = await queryClient.fetchQuery({ ...userInfoQueryOptions(), staleTime: 10_000 });
-          if (cannotAfford(info.balance)) {
+          if (cannotAfford(info.balance, info.pass_expires_at)) {
             setNoButter(true);
             return;
           }

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN } from './constants';
+import { CURRENCIES, PRODUCTS } from './products';
+
+export { CURRENCIES, DEFAULT_PRODUCT_ID, INVITE_BUTTER, PRODUCTS, findProduct, type Currency, type Product } from './products';
+
+const productIds = PRODUCTS.map((p) => p.id) as [string, ...string[]];
+
+/** GET /payment/products/ */
+export const ProductView = z.object({
+  id: z.string(),
+  kind: z.enum(['butter', 'pass']),
+  /** Butter in a package; null for a pass. */
+  butter: z.number().int().nullable(),
+  /** Length of a pass in seconds; null for a package. */
+  pass_seconds: z.number().int().nullable(),
+  /** Minor units (cents, fen) per currency. */
+  prices: z.object({ eur: z.number().int(), cny: z.number().int() }),
+});
+export const ProductsResult = z.object({
+  products: z.array(ProductView),
+  /** `stripe` shows Stripe's embedded checkout; `sandbox` the test checkout form. */
+  payments: z.enum(['stripe', 'sandbox']),
+  publishable_key: z.string().nullable(),
+});
+export type ProductsResult = z.infer<typeof ProductsResult>;
+
+/** POST /payment/stripeCreateCheckoutSession/: the price comes from the server's table only. */
+export const CreateCheckoutBody = z.object({
+  product_name: z.enum(productIds),
+  currency: z.enum(CURRENCIES).default('eur'),
+});
+export const CreateCheckoutResult = z.object({ clientSecret: z.string() });
+
+/** POST /payment/sandbox/complete/: the sandbox's test checkout form (PAYMENTS=sandbox only). */
+export const SandboxCompleteBody = z.object({
+  client_secret: z.string().trim().min(10).max(200),
+  email: z.string().trim().max(254).regex(EMAIL_PATTERN, 'invalid email!'),
+  name: z.string().trim().min(1).max(120),
+  address: z.string().trim().min(1).max(300),
+  country: z.string().trim().min(2).max(2),
+});
+export const PaymentOutcome = z.object({
+  session_id: z.string(),
+  product_name: z.string(),
+  credited: z.boolean(),
+  balance: z.number().int(),
+  pass_expires_at: z.number().int().nullable(),
+});
+
+/** GET /payment/session/?session_id=: how a checkout ended (the /recharge/complete page). */
+export const SessionStatusQuery = z.object({ session_id: z.string().trim().min(1).max(200) });
+export const SessionStatus = z.object({
+  session_id: z.string(),
+  product_name: z.string(),
+  status: z.enum(['open', 'credited', 'failed']),
+});
+
+/** POST /redeem/redeem/ and POST /user/invitation/ */
+export const RedeemBody = z.object({ redeem_code: z.string().trim().min(1, 'enter the code').max(64) });
+export const InvitationBody = z.object({ invitation_code: z.string().trim().min(1, 'enter the code').max(64) });
+export const CodeResult = z.object({ message: z.string(), butter: z.number().int(), balance: z.number().int() });
+
+/** GET /wallet/transactions/ */
+export const TransactionsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  /** The first page's newest id: later pages stay put while new rows arrive. */
+  before: z.coerce.number().int().min(1).optional(),
+});
+export const LEDGER_KINDS = ['signup', 'grant', 'invite', 'invited', 'redeem', 'purchase', 'generate', 'continue', 'refund'] as const;
+export const Transaction = z.object({
+  id: z.number().int(),
+  kind: z.enum(LEDGER_KINDS),
+  amount: z.number().int(),
+  balance_after: z.number().int(),
+  reference: z.string().nullable(),
+  created_time: z.number().int(),
+});
+export type Transaction = z.infer<typeof Transaction>;

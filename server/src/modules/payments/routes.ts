@@ -1,0 +1,128 @@
+import {
+  CreateCheckoutBody,
+  CreateCheckoutResult,
+  envelope,
+  PaymentOutcome,
+  PRODUCTS,
+  ProductsResult,
+  SandboxCompleteBody,
+  SessionStatus,
+  SessionStatusQuery,
+} from '@butterfic/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type Stripe from 'stripe';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { rateLimit } from '../../lib/rate-limit';
+import { currentUser } from '../../plugins/auth';
+import { ok } from '../../plugins/envelope';
+import {
+  completeSandboxSession,
+  createSandboxSession,
+  createStripe,
+  createStripeSession,
+  failSession,
+  sessionStatus,
+  settleStripeSession,
+  type Credit,
+} from './service';
+
+/** The only Stripe events acted on; everything else is acknowledged and ignored. */
+export const HANDLED_EVENTS = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+]);
+
+const epoch = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
+const outcome = (sessionId: string, credit: Credit) => ({
+  session_id: sessionId,
+  product_name: credit.productId,
+  credited: credit.credited,
+  balance: credit.balance,
+  pass_expires_at: epoch(credit.passExpiresAt),
+});
+
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { env } = app.deps;
+  const db = app.deps.database.db;
+  const stripe = createStripe(env);
+
+  app.get('/payment/products/', { schema: { response: { 200: envelope(ProductsResult) } } }, async () =>
+    ok({
+      products: PRODUCTS.map((p) => ({
+        id: p.id,
+        kind: p.kind,
+        butter: p.kind === 'butter' ? p.butter : null,
+        pass_seconds: p.kind === 'pass' ? p.passSeconds : null,
+        prices: p.prices,
+      })),
+      payments: env.PAYMENTS,
+      publishable_key: env.PAYMENTS === 'stripe' ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    }),
+  );
+
+  app.post(
+    '/payment/stripeCreateCheckoutSession/',
+    { preHandler: app.authenticate, schema: { body: CreateCheckoutBody, response: { 200: envelope(CreateCheckoutResult) } } },
+    async (request) => {
+      const user = currentUser(request);
+      await rateLimit(db, `checkout:user:${user.uid}`, 30, 600);
+      const { product_name: productId, currency } = request.body;
+      const clientSecret = stripe
+        ? await createStripeSession(stripe, db, env, user, productId, currency)
+        : await createSandboxSession(db, user, productId, currency);
+      return ok({ clientSecret });
+    },
+  );
+
+  app.get(
+    '/payment/session/',
+    { preHandler: app.authenticate, schema: { querystring: SessionStatusQuery, response: { 200: envelope(SessionStatus) } } },
+    async (request) => ok(await sessionStatus(db, currentUser(request), request.query.session_id)),
+  );
+
+  app.post(
+    '/payment/sandbox/complete/',
+    { preHandler: app.authenticate, schema: { body: SandboxCompleteBody, response: { 200: envelope(PaymentOutcome) } } },
+    async (request) => {
+      if (env.PAYMENTS !== 'sandbox') throw new AppError('notFound', { message: 'paymentsDisabled' });
+      const sessionId = request.body.client_secret;
+      return ok(outcome(sessionId, await completeSandboxSession(db, currentUser(request), sessionId)));
+    },
+  );
+
+  // The webhook reads its body raw: the signature covers the exact bytes.
+  await app.register(async (hook) => {
+    hook.removeAllContentTypeParsers();
+    hook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    hook.post(
+      '/payment/webhook/',
+      { schema: { response: { 200: envelope(z.object({ received: z.literal(true), credited: z.boolean() })) } } },
+      async (request) => {
+        if (!stripe || !env.STRIPE_WEBHOOK_SECRET) throw new AppError('notFound', { message: 'paymentsDisabled' });
+        const signature = request.headers['stripe-signature'];
+        const body = request.body;
+        if (typeof signature !== 'string' || !Buffer.isBuffer(body))
+          throw new AppError('invalidInput', { detail: 'webhook without signature' });
+        let event: Stripe.Event;
+        try {
+          event = stripe.webhooks.constructEvent(body, signature, env.STRIPE_WEBHOOK_SECRET);
+        } catch (error) {
+          request.log.warn({ err: error }, 'Stripe webhook signature refused');
+          throw new AppError('invalidInput', { detail: 'bad webhook signature' });
+        }
+        if (!HANDLED_EVENTS.has(event.type)) return ok({ received: true as const, credited: false });
+        const sessionId = (event.data.object as { id?: unknown }).id;
+        if (typeof sessionId !== 'string') return ok({ received: true as const, credited: false });
+        if (event.type === 'checkout.session.async_payment_failed') {
+          await failSession(db, sessionId);
+          return ok({ received: true as const, credited: false });
+        }
+        const credit = await settleStripeSession(stripe, db, sessionId, request.log);
+        if (credit?.credited) request.log.info({ sessionId, product: credit.productId }, 'payment credited');
+        return ok({ received: true as const, credited: credit?.credited ?? false });
+      },
+    );
+  });
+};

@@ -1,0 +1,15 @@
+import { envelope, page, Transaction, TransactionsQuery } from '@butterfic/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth';
+import { ok } from '../../plugins/envelope';
+import { listTransactions } from './service';
+
+/** GET /wallet/transactions/?page= (CONTRACT.md section 4): the caller's Butter ledger. */
+export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.deps.database.db;
+  app.get(
+    '/wallet/transactions/',
+    { preHandler: app.authenticate, schema: { querystring: TransactionsQuery, response: { 200: envelope(page(Transaction)) } } },
+    async (request) => ok(await listTransactions(db, currentUser(request).uid, request.query.page, request.query.before)),
+  );
+};

@@ -1,0 +1,89 @@
+import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { Loading } from '../../../components/ui/Loading';
+import { PagedList } from '../../../components/ui/PagedList';
+import { currentLanguage } from '../../../lib/language';
+import { paths } from '../../../lib/paths';
+import { useTransactions } from '../api/transactions';
+import type { Transaction, TransactionsPage } from '../api/types';
+import { formatAmount, formatWhen } from '../format';
+import '../wallet.css';
+
+function TransactionRow({ row }: { row: Transaction }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const credit = row.amount > 0;
+  return (
+    <div className="transaction">
+      <span className={`transaction-icon transaction-icon--${credit ? 'in' : 'out'}`} aria-hidden="true">
+        {credit ? <ArrowDownLeft size={18} /> : <ArrowUpRight size={18} />}
+      </span>
+      <span className="transaction-body">
+        <span className="transaction-kind">{t(`wallet.kinds.${row.kind}`)}</span>
+        <span className="transaction-when">
+          <time dateTime={new Date(row.created_time * 1000).toISOString()}>{formatWhen(row.created_time, language)}</time>
+          {row.reference && (row.kind === 'redeem' || row.kind === 'purchase') ? (
+            <span className="transaction-ref"> · {row.reference}</span>
+          ) : null}
+        </span>
+      </span>
+      <span className="transaction-figures">
+        <span className={`transaction-amount tabular transaction-amount--${credit ? 'in' : 'out'}`}>
+          {formatAmount(row.amount, language)}
+        </span>
+        <span className="transaction-after tabular">{t('wallet.balanceAfter', { balance: row.balance_after })}</span>
+      </span>
+    </div>
+  );
+}
+
+function TransactionsSkeleton() {
+  return (
+    <Loading>
+      <ul className="list transactions" aria-hidden="true">
+        {Array.from({ length: 6 }, (_, i) => (
+          <li key={i} className="transaction">
+            <span className="transaction-icon skeleton" />
+            <span className="transaction-body">
+              <span className="skeleton skeleton-line skeleton-line--wide" />
+              <span className="skeleton skeleton-line" />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Loading>
+  );
+}
+
+/** The caller's Butter ledger, newest first, with infinite scroll. */
+export function TransactionsList() {
+  const { t } = useTranslation();
+  const query = useTransactions();
+  return (
+    <PagedList<TransactionsPage, Transaction>
+      query={query}
+      items={(pages) => {
+        const seen = new Set<number>();
+        return pages.flatMap((p) => p.results).filter((r) => !seen.has(r.id) && seen.add(r.id));
+      }}
+      keyOf={(row) => String(row.id)}
+      renderItem={(row) => <TransactionRow row={row} />}
+      label={t('wallet.transactions')}
+      className="list transactions"
+      skeleton={<TransactionsSkeleton />}
+      errorTitle={t('wallet.transactionsError')}
+      empty={
+        <EmptyState
+          title={t('wallet.transactionsEmpty')}
+          action={
+            <Link className="btn btn--primary" to={paths.recharge}>
+              {t('wallet.recharge')}
+            </Link>
+          }
+        />
+      }
+    />
+  );
+}
