@@ -18,6 +18,7 @@ import { moderationRoutes } from './modules/moderation/routes';
 import { novelRoutes } from './modules/novels/routes';
 import { installAuth } from './plugins/auth';
 import { installEnvelope } from './plugins/envelope';
+import { safetyFromEnv, type Safety } from './safety';
 import { installLocale } from './plugins/locale';
 import { installSecurityHeaders } from './plugins/security';
 import { installSpa } from './plugins/spa';
@@ -31,6 +32,8 @@ export type Deps = {
   hub: StreamHub;
   provider: LlmProvider;
   runner: JobRunner;
+  /** The safety check (local, plus the moderation endpoint when MODERATION_PROVIDER is set). */
+  safety: Safety;
   /** Ends every open SSE stream (their clients reconnect elsewhere) so shutdown is not held up. */
   openStreams: Set<() => void>;
 };
@@ -84,7 +87,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const openStreams = new Set<() => void>();
   const hub = new StreamHub(database.pool, database.url);
   await hub.start();
+  const safety = safetyFromEnv(env, app.log);
   const runner = new JobRunner(database.db, provider, hub, app.log, {
+    safety,
     workers: env.GENERATION_WORKERS,
     leaseSeconds: env.GENERATION_LEASE_SECONDS,
   });
@@ -97,6 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     hub,
     provider,
     runner,
+    safety,
     openStreams,
   });
   app.addHook('onReady', async () => runner.start());

@@ -8,6 +8,7 @@ type Table = Record<
   | 'badJson'
   | 'unsupportedMedia'
   | 'minorRefused'
+  | 'sexualRefused'
   | 'novelBusy'
   | 'nothingToContinue'
   | 'adultOnly',
@@ -177,6 +178,13 @@ export const MESSAGES: Table = {
     'zh-TW': '成人向故事只能描寫成年人。請確認所有角色都已年滿 18 歲。',
     ko: '성인 이야기는 성인만 등장할 수 있어요. 모든 캐릭터를 18세 이상으로 설정해 주세요.',
     ja: '大人向けの物語は成人のみを描きます。すべてのキャラクターを18歳以上にしてください。',
+  },
+  sexualRefused: {
+    en: 'General stories stay free of sexual content. Choose Spicy (18+) for an adult story, or leave that part out.',
+    'zh-CN': '全年龄故事不能包含性内容。想写成人向故事请选择“成人向（18+）”，或删掉这部分内容。',
+    'zh-TW': '全年齡故事不能包含性內容。想寫成人向故事請選擇「成人向（18+）」，或刪掉這部分內容。',
+    ko: '일반 이야기에는 성적인 내용을 넣을 수 없어요. 성인(18+) 이야기를 선택하거나 해당 부분을 빼 주세요.',
+    ja: '全年齢向けの物語に性的な内容は書けません。「大人向け（18+）」を選ぶか、その部分を削除してください。',
   },
   adultOnly: {
     en: 'Spicy stories are for accounts that confirmed they are 18 or older.',
