@@ -22,7 +22,7 @@ type Compiled = {
   allow: RegExp[];
 };
 
-const compile = (sources: string[]) => sources.map((source) => new RegExp(source, 'giu'));
+const compile = (sources: string[]) => sources.map((source) => new RegExp(source, 'gimu'));
 
 const LEXICONS: Compiled[] = [en, zhCN, zhTW, ja, ko].map((lexicon: Lexicon) => ({
   language: lexicon.language,
@@ -55,7 +55,7 @@ export function readNumber(token: string, numbers: [string, number | 'ten'][]): 
   return total + pending;
 }
 
-/** Every lexicon reads every text (a setting may be written in another language than the story), except the words one language lends a different meaning. */
+/** Blanks the allowed phrases out. Every lexicon reads every text (a setting may be written in another language than the story), except the words one language lends a different meaning. */
 function blank(text: string, patterns: RegExp[]): string {
   return patterns.reduce((out, pattern) => out.replace(pattern, (m) => ' '.repeat(m.length)), text);
 }

@@ -18,7 +18,8 @@ describe('normalisation', () => {
   it('folds width and case, drops invisible and control characters, collapses white space', () => {
     expect(normalize('ＳＨＥ　ＩＳ　１５')).toBe('she is 15');
     expect(normalize('fif\u200Bteen\u2060 years\u0007 old')).toBe('fifteen years old');
-    expect(normalize('a\n\n\tb')).toBe('a b');
+    expect(normalize('a\n\n\tb c')).toBe('a\nb c');
+    expect(check('Tomas\nshe is fifteen\nA storm.', { language: 'en', rating: 'adult' })).toMatchObject({ allowed: false });
     expect(normalize('ｶﾛﾘｰ')).toBe('カロリー');
   });
 });

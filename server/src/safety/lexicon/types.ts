@@ -2,8 +2,8 @@ import type { Language } from '@butterfic/contract';
 
 /**
  * What one language contributes to the check. Patterns are regular-expression
- * sources matched (flags `giu`) against normalised text: NFKC, lower case,
- * invisible characters removed, white space collapsed (see normalize.ts).
+ * sources matched (flags `gimu`: `$` is the end of a line) against normalised text: NFKC, lower case,
+ * invisible characters removed, white space collapsed to one space or one line break (see normalize.ts).
  */
 export type Lexicon = {
   language: Language;
