@@ -21,6 +21,16 @@ describe('configuration', () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it('checks locally unless MODERATION_PROVIDER=openai, whose model defaults to omni-moderation-latest', () => {
+    expect(loadEnv({}).MODERATION_PROVIDER).toBeUndefined();
+    expect(loadEnv({}).MODERATION_MODEL).toBe('omni-moderation-latest');
+    expect(loadEnv({ MODERATION_PROVIDER: '' }).MODERATION_PROVIDER).toBeUndefined();
+    expect(loadEnv({ MODERATION_PROVIDER: 'openai', LLM_API_KEY: 'sk-test', MODERATION_MODEL: 'text-moderation-latest' })).toMatchObject({
+      MODERATION_PROVIDER: 'openai',
+      MODERATION_MODEL: 'text-moderation-latest',
+    });
+  });
+
   it('parses durations in the 2s, 10m, 1h and 30d forms', () => {
     expect(parseDuration('2s')).toBe(2);
     expect(parseDuration('10m')).toBe(600);
@@ -45,6 +55,9 @@ describe('configuration', () => {
     [{ NODE_ENV: 'production' }, 'PAYMENTS'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL'],
+    [{ MODERATION_PROVIDER: 'azure' }, 'MODERATION_PROVIDER'],
+    [{ MODERATION_PROVIDER: 'openai' }, 'MODERATION_BASE_URL'],
+    [{ MODERATION_PROVIDER: 'openai', MODERATION_BASE_URL: 'moderation.local' }, 'MODERATION_BASE_URL'],
   ])('stops on %o with one line naming %s', (source, variable) => {
     let error: unknown;
     try {
