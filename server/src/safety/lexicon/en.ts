@@ -66,7 +66,7 @@ export const en: Lexicon = {
     '\\bnaked (?:eye|truth|flame|ambition|fear|aggression|blades?|swords?|branches|trees|lightbulb|bulb)\\b',
     '\\b(?:aroused|arousing) (?:suspicion|curiosity|interest|anger|jealousy|fear)\\b',
     '\\bcock(?:s|ed)? (?:his|her|their|its|my|your) head\\b',
-    '\\b(?:like|as if|as though) (?:a |an )?(?:little |small |young )?(?:kid|child|teenager|teen|schoolgirl|schoolboy)\\b',
+    '\\b(?:like|as if|as though) (?:a |an )?(?:little |small |young )?(?:kid|child|girl|boy|teenager|teen|schoolgirl|schoolboy)\\b',
     '\\bkid (?:brother|sister|gloves)\\b',
     '\\bteen (?:years|idol|movie|drama|fiction|magazine)s?\\b',
     // school settings with adults: a ninth-grade teacher, a high school reunion, teens (the decade) in a date
