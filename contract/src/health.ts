@@ -6,6 +6,8 @@ export const Health = z.object({
   llm: z.enum(['offline', 'openai', 'llamacpp']),
   mail: z.enum(['smtp', 'outbox']),
   payments: z.enum(['stripe', 'sandbox']),
+  /** Which safety checks are in force: the local check alone, or also the OpenAI-compatible moderation endpoint. */
+  moderation: z.enum(['local', 'openai']),
   version: z.string(),
 });
 export type Health = z.infer<typeof Health>;

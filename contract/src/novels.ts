@@ -5,7 +5,14 @@ export { CONTINUE_COST, GENERATE_COST, GENERATE_STATUSES, TITLE_LENGTH, WRITERS,
 import { GENERATE_STATUSES, WRITERS, type GenerateStatus } from './constants';
 export { formatInputParams, novelTitle, parseInputParams, wordCount } from './text';
 
-const name = z.string().trim().min(1, 'enter character name').max(60);
+/** A character's name: one line, no line breaks or control characters (it is quoted into the model's prompt). */
+export const CharacterName = z
+  .string()
+  .trim()
+  .min(1, 'enter character name')
+  .max(60)
+  .refine((v) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(v), 'one line, no control characters');
+const name = CharacterName;
 const setting = z.string().trim().max(2000).default('');
 
 /** The character and plot fields of a generation request (SPEC.md section 3). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages';
+import { CharacterName } from './novels';
 
 /** A persona as the API answers it (SPEC.md section 3). */
 export const Persona = z.object({
@@ -56,9 +57,9 @@ export const AddUsedResult = z.object({ used_count: z.number().int() });
 const text = (max: number) => z.string().trim().min(1).max(max);
 
 const fields = {
-  char_a_name: text(60),
+  char_a_name: CharacterName,
   char_a_setting: z.string().trim().max(2000),
-  char_b_name: text(60),
+  char_b_name: CharacterName,
   char_b_setting: z.string().trim().max(2000),
   plot: z.string().trim().max(4000),
   description: text(500),

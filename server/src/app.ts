@@ -26,6 +26,7 @@ import { paymentRoutes } from './modules/payments/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { installAuth } from './plugins/auth';
 import { clientErrorResponse, frameworkError, installEnvelope } from './plugins/envelope';
+import { safetyFromEnv, type Safety } from './safety';
 import { installLocale } from './plugins/locale';
 import { installSecurityHeaders } from './plugins/security';
 import { installSpa } from './plugins/spa';
@@ -39,6 +40,8 @@ export type Deps = {
   hub: StreamHub;
   provider: LlmProvider;
   runner: JobRunner;
+  /** The safety check (local, plus the moderation endpoint when MODERATION_PROVIDER is set). */
+  safety: Safety;
   /** Ends every open SSE stream (their clients reconnect elsewhere) so shutdown is not held up. */
   openStreams: Set<() => void>;
   /** Buffered post views; written every few seconds and on close. */
@@ -105,7 +108,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const openStreams = new Set<() => void>();
   const hub = new StreamHub(database.pool, database.url);
   await hub.start();
+  const safety = safetyFromEnv(env, app.log);
   const runner = new JobRunner(database.db, provider, hub, app.log, {
+    safety,
     workers: env.GENERATION_WORKERS,
     leaseSeconds: env.GENERATION_LEASE_SECONDS,
   });
@@ -119,6 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     hub,
     provider,
     runner,
+    safety,
     openStreams,
     views,
   });

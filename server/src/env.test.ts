@@ -37,6 +37,16 @@ describe('configuration', () => {
     }
   });
 
+  it('checks locally unless MODERATION_PROVIDER=openai, whose model defaults to omni-moderation-latest', () => {
+    expect(loadEnv({}).MODERATION_PROVIDER).toBeUndefined();
+    expect(loadEnv({}).MODERATION_MODEL).toBe('omni-moderation-latest');
+    expect(loadEnv({ MODERATION_PROVIDER: '' }).MODERATION_PROVIDER).toBeUndefined();
+    expect(loadEnv({ MODERATION_PROVIDER: 'openai', LLM_API_KEY: 'sk-test', MODERATION_MODEL: 'text-moderation-latest' })).toMatchObject({
+      MODERATION_PROVIDER: 'openai',
+      MODERATION_MODEL: 'text-moderation-latest',
+    });
+  });
+
   it('parses durations in the 2s, 10m, 1h and 30d forms', () => {
     expect(parseDuration('2s')).toBe(2);
     expect(parseDuration('10m')).toBe(600);
@@ -64,6 +74,9 @@ describe('configuration', () => {
     [{ TAKEDOWN_EMAIL: 'legal at example.com' }, 'TAKEDOWN_EMAIL'],
     [{ STRIPE_API_BASE: '127.0.0.1:12111' }, 'STRIPE_API_BASE'],
     [{ STRIPE_API_BASE: 'http://127.0.0.1:12111/v1' }, 'STRIPE_API_BASE'],
+    [{ MODERATION_PROVIDER: 'azure' }, 'MODERATION_PROVIDER'],
+    [{ MODERATION_PROVIDER: 'openai' }, 'MODERATION_BASE_URL'],
+    [{ MODERATION_PROVIDER: 'openai', MODERATION_BASE_URL: 'moderation.local' }, 'MODERATION_BASE_URL'],
   ])('stops on %o with one line naming %s', (source, variable) => {
     let error: unknown;
     try {

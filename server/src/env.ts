@@ -106,6 +106,10 @@ const EnvSchema = z
     GENERATION_WORKERS: z.coerce.number({ message: 'must be a whole number' }).int().min(0).max(1000).default(2),
     GENERATION_LEASE_SECONDS: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(3600).default(30),
     OFFLINE_WRITER_CPS: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(1_000_000).default(300),
+    MODERATION_PROVIDER: optionalString.pipe(z.enum(['openai'], { message: 'must be openai or unset' }).optional()),
+    MODERATION_MODEL: optionalString.transform((v) => v ?? 'omni-moderation-latest'),
+    MODERATION_BASE_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s) URL'),
+    MODERATION_API_KEY: optionalString,
     SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL'),
     MAIL_FROM: z.string().default('Butterfic <no-reply@butterfic.local>'),
     PAYMENTS: z.enum(['stripe', 'sandbox'], { message: 'must be stripe or sandbox' }).default('sandbox'),
@@ -135,6 +139,8 @@ const EnvSchema = z
     if (env.LLM_PROVIDER === 'openai' && !env.LLM_BASE_URL && !env.LLM_API_KEY)
       need('LLM_BASE_URL', 'when LLM_PROVIDER=openai (or set LLM_API_KEY for api.openai.com)');
     if (env.LLM_PROVIDER === 'llamacpp' && !env.LLM_MODEL_PATH) need('LLM_MODEL_PATH', 'when LLM_PROVIDER=llamacpp');
+    if (env.MODERATION_PROVIDER === 'openai' && !env.MODERATION_BASE_URL && !env.LLM_BASE_URL && !env.MODERATION_API_KEY && !env.LLM_API_KEY)
+      need('MODERATION_BASE_URL', 'when MODERATION_PROVIDER=openai (or LLM_BASE_URL, or an API key for api.openai.com)');
     if (env.PAYMENTS === 'stripe') {
       if (!env.STRIPE_SECRET_KEY) need('STRIPE_SECRET_KEY', 'when PAYMENTS=stripe');
       if (!env.STRIPE_PUBLISHABLE_KEY) need('STRIPE_PUBLISHABLE_KEY', 'when PAYMENTS=stripe');

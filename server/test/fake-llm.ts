@@ -25,6 +25,10 @@ export type FakeLlm = {
   url: string;
   requests: { model: string; messages: { role: string; content: string }[]; stream: boolean; max_tokens?: number }[];
   script: (behaviours: Behaviour[]) => void;
+  /** Bodies of POST /moderations (OpenAI's moderation protocol), in order. */
+  moderationRequests: { model: string; input: string | string[] }[];
+  /** /moderations flags `sexual/minors` for an input holding any of these words; `status` answers that HTTP error instead. */
+  moderate: (rule: { flagMinors?: string[]; status?: number }) => void;
   /** Resolves when the n-th chunk of any stream has been written. */
   chunksSent: () => number;
   close: () => Promise<void>;
@@ -35,11 +39,17 @@ export async function startFakeLlm(initial: Behaviour[] = [{ chunks: ['Hello'] }
   let index = 0;
   let sent = 0;
   const requests: FakeLlm['requests'] = [];
+  const moderationRequests: FakeLlm['moderationRequests'] = [];
+  let moderation: { flagMinors?: string[]; status?: number } = {};
   const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
+      if (req.method === 'POST' && req.url?.endsWith('/moderations')) {
+        answerModeration(res, JSON.parse(raw), moderation, moderationRequests);
+        return;
+      }
       if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
         res.writeHead(404).end('{"error":{"message":"not found"}}');
         return;
@@ -89,6 +99,10 @@ export async function startFakeLlm(initial: Behaviour[] = [{ chunks: ['Hello'] }
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    moderationRequests,
+    moderate: (rule) => {
+      moderation = rule;
+    },
     script: (next) => {
       script = next;
       index = 0;
@@ -99,6 +113,47 @@ export async function startFakeLlm(initial: Behaviour[] = [{ chunks: ['Hello'] }
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+const CATEGORIES = [
+  'harassment',
+  'harassment/threatening',
+  'hate',
+  'hate/threatening',
+  'illicit',
+  'illicit/violent',
+  'self-harm',
+  'self-harm/instructions',
+  'self-harm/intent',
+  'sexual',
+  'sexual/minors',
+  'violence',
+  'violence/graphic',
+] as const;
+
+/** POST /moderations as OpenAI answers it: one result per input, each with every category, its score and the input types. */
+function answerModeration(
+  res: http.ServerResponse,
+  body: { model: string; input: string | string[] },
+  rule: { flagMinors?: string[]; status?: number },
+  log: FakeLlm['moderationRequests'],
+) {
+  log.push(body);
+  if (rule.status) {
+    res.writeHead(rule.status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: { message: `fake failure ${rule.status}`, type: 'server_error' } }));
+    return;
+  }
+  const inputs = Array.isArray(body.input) ? body.input : [body.input];
+  const results = inputs.map((input) => {
+    const minors = (rule.flagMinors ?? []).some((word) => input.includes(word));
+    const categories = Object.fromEntries(CATEGORIES.map((c) => [c, minors && (c === 'sexual' || c === 'sexual/minors')]));
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, categories[c] ? 0.97 : 0.0001]));
+    const types = Object.fromEntries(CATEGORIES.map((c) => [c, ['text']]));
+    return { flagged: minors, categories, category_scores: scores, category_applied_input_types: types };
+  });
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ id: `modr-${Math.random().toString(36).slice(2)}`, model: body.model, results }));
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- event data is arbitrary JSON, asserted field by field

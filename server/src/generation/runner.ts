@@ -7,8 +7,9 @@ import { chapters, generationJobs, novels } from '../db/schema';
 import { applyLedger } from '../modules/wallet/service';
 import { CONTROL_CHANNEL, JOBS_CHANNEL, type StreamHub } from './hub';
 import { buildMessages, maxTokensFor, trimToBudget } from './prompts/build';
-import { mentionsMinor } from './safety';
+import { createSafety, type RefusalReason, type Safety } from '../safety';
 import { ProviderError, type LlmProvider, type StoryRequest } from './types';
+import { SAFETY_FAILURE, settleUnsafeJob } from './unsafe';
 
 type Job = typeof generationJobs.$inferSelect;
 
@@ -16,6 +17,8 @@ export const MAX_ATTEMPTS = 3;
 
 export type RunnerOptions = {
   workers: number;
+  /** The safety check run on the model's output (default: the local check alone). */
+  safety?: Safety;
   /** How long a claimed job stays ours without a heartbeat. */
   leaseSeconds?: number;
   /** How often streamed text is saved (and the lease renewed). */
@@ -30,10 +33,10 @@ export type RunnerOptions = {
 
 class StoppedError extends Error {}
 
-/** The output check found a minor in an adult story. */
+/** The output check refused what the model wrote: a minor in an adult story, sexual content in a general one. */
 class SafetyError extends Error {
-  constructor() {
-    super('the model wrote about a minor in an adult story');
+  constructor(readonly reason: RefusalReason) {
+    super(`the output check refused the text (${reason})`);
   }
 }
 
@@ -55,6 +58,7 @@ export class JobRunner {
   private readonly targetChars: number;
   private readonly idleMs: number;
   private readonly pollMs: number;
+  private readonly safety: Safety;
 
   constructor(
     private readonly db: Db,
@@ -68,6 +72,7 @@ export class JobRunner {
     this.targetChars = options.targetChars ?? 1800;
     this.idleMs = options.idleMs ?? 90_000;
     this.pollMs = options.pollMs ?? Math.min(5000, this.lease * 500);
+    this.safety = options.safety ?? createSafety();
   }
 
   async start(): Promise<void> {
@@ -149,7 +154,7 @@ export class JobRunner {
     const [novel] = await this.db.select().from(novels).where(eq(novels.uid, job.novelUid));
     if (!novel) return;
     if (job.attempts > MAX_ATTEMPTS) {
-      await this.fail(job, 'tries', 'the story could not be written after 3 tries', 0, false);
+      await this.fail(job, 'tries', 'the story could not be written after 3 tries', 0);
       return;
     }
     const list = await this.db.select().from(chapters).where(eq(chapters.novelUid, job.novelUid)).orderBy(asc(chapters.index));
@@ -224,6 +229,7 @@ export class JobRunner {
       idle = setTimeout(() => controller.abort(new ProviderError(`no text from the model for ${this.idleMs / 1000} s`)), this.idleMs);
     };
 
+    const rating = story.spicy ? 'adult' : 'general';
     let failure: unknown = null;
     try {
       watchIdle();
@@ -237,8 +243,10 @@ export class JobRunner {
         watchIdle();
         // PostgreSQL text cannot hold NUL; a model that sends one must not make every save fail.
         const delta = raw.replaceAll('\u0000', '');
-        // Output check before anyone sees it: a spicy story that starts describing a minor is cut off and refunded.
-        if (story.spicy && mentionsMinor(text.slice(-160) + delta)) throw new SafetyError();
+        // Output check before anyone sees it: a spicy story that starts describing a minor, or a general one
+        // that turns sexual, is cut off here; the reader keeps (and pays for) only what was shown.
+        const verdict = this.safety.check(text.slice(-160) + delta, { language: story.language, rating });
+        if (!verdict.allowed) throw new SafetyError(verdict.reason);
         const first = !text && delta;
         text += delta;
         this.hub.publish(job.novelUid, delta, token);
@@ -278,7 +286,7 @@ export class JobRunner {
         return;
       }
       if (failure instanceof SafetyError) {
-        await this.fail(job, 'safety', failure.message, token, true);
+        await this.stopUnsafe(job, failure.reason, text, text, story.targetChars, token);
         return;
       }
       if (failure || !text.trim()) {
@@ -286,7 +294,7 @@ export class JobRunner {
         this.log.warn({ job: job.uid, attempt: job.attempts, err: failure }, `generation attempt failed: ${message}`);
         await save().catch(() => undefined);
         const hopeless = failure instanceof ProviderError && !failure.retryable;
-        if (job.attempts >= MAX_ATTEMPTS || hopeless) await this.fail(job, hopeless ? 'model' : 'tries', message, token, false);
+        if (job.attempts >= MAX_ATTEMPTS || hopeless) await this.fail(job, hopeless ? 'model' : 'tries', message, token);
         else {
           await this.db
             .update(generationJobs)
@@ -297,11 +305,34 @@ export class JobRunner {
         }
         return;
       }
+      // The moderation endpoint's second opinion on the finished chapter (when configured): refused, the chapter goes.
+      const verdict = await this.safety
+        .review(text, { language: story.language, rating }, AbortSignal.timeout(this.lease * 500))
+        .catch(() => ({ allowed: true }) as const);
+      if (!verdict.allowed) {
+        await this.stopUnsafe(job, verdict.reason, '', text, story.targetChars, token);
+        return;
+      }
       await this.complete(job, text, earlierWords, token);
     } finally {
       // Whatever happened, this attempt's stream entry is gone (a no-op when finished above).
       this.hub.release(job.novelUid, token);
     }
+  }
+
+  /** Settles a job the output check stopped (generation/unsafe.ts) and tells the readers why. */
+  private async stopUnsafe(job: Job, reason: RefusalReason, kept: string, shown: string, targetChars: number, token: number) {
+    this.log.warn({ job: job.uid, reason }, 'the output check stopped a story');
+    const settled = await settleUnsafeJob(this.db, {
+      job,
+      workerId: this.id,
+      reason,
+      kept,
+      shownChars: Array.from(shown).length,
+      targetChars,
+    });
+    if (settled)
+      this.hub.finish(job.novelUid, { type: 'error', novel: job.novelUid, status: settled.status, message: SAFETY_FAILURE[reason] }, token);
   }
 
   /** Hands a claimed job back to the queue without counting the try. */
@@ -370,10 +401,10 @@ export class JobRunner {
 
   /**
    * Fails a job for good and refunds its charge in the same transaction. Only
-   * the worker holding the job can. `purge` removes the text (the safety check
-   * cut it off): nobody may read it.
+   * the worker holding the job can. (A job the safety check stopped is settled
+   * by generation/unsafe.ts instead.)
    */
-  async fail(job: Job, code: 'safety' | 'model' | 'tries', message: string, token: number, purge: boolean): Promise<void> {
+  async fail(job: Job, code: 'model' | 'tries', message: string, token: number): Promise<void> {
     const status = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(generationJobs)
@@ -388,12 +419,7 @@ export class JobRunner {
       let next: GenerateStatus = 'failed';
       if (job.kind === 'continue') {
         next = 'done';
-        if (purge || !chapter?.content) await tx.delete(chapters).where(where);
-      } else if (purge) {
-        await tx
-          .update(chapters)
-          .set({ content: '', updatedAt: sql`now()` })
-          .where(where);
+        if (!chapter?.content) await tx.delete(chapters).where(where);
       }
       const remaining = await tx.select({ content: chapters.content }).from(chapters).where(eq(chapters.novelUid, job.novelUid));
       await tx

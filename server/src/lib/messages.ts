@@ -8,6 +8,7 @@ type Table = Record<
   | 'badJson'
   | 'unsupportedMedia'
   | 'minorRefused'
+  | 'sexualRefused'
   | 'novelBusy'
   | 'nothingToContinue'
   | 'adultOnly'
@@ -209,6 +210,13 @@ export const MESSAGES: Table = {
     'zh-TW': '邀請碼已生效：你和朋友各得 {butter} 奶油。',
     ko: '초대 코드가 적용되었어요. 나와 친구 모두 버터 {butter}개를 받았어요.',
     ja: '招待コードを使いました。あなたと友だちにそれぞれバター {butter} をプレゼント。',
+  },
+  sexualRefused: {
+    en: 'General stories stay free of sexual content. Choose Spicy (18+) for an adult story, or leave that part out.',
+    'zh-CN': '全年龄故事不能包含性内容。想写成人向故事请选择“成人向（18+）”，或删掉这部分内容。',
+    'zh-TW': '全年齡故事不能包含性內容。想寫成人向故事請選擇「成人向（18+）」，或刪掉這部分內容。',
+    ko: '일반 이야기에는 성적인 내용을 넣을 수 없어요. 성인(18+) 이야기를 선택하거나 해당 부분을 빼 주세요.',
+    ja: '全年齢向けの物語に性的な内容は書けません。「大人向け（18+）」を選ぶか、その部分を削除してください。',
   },
   adultOnly: {
     en: 'Spicy stories are for accounts that confirmed they are 18 or older.',

@@ -12,6 +12,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       llm: env.LLM_PROVIDER,
       mail: env.SMTP_URL ? ('smtp' as const) : ('outbox' as const),
       payments: env.PAYMENTS,
+      moderation: app.deps.safety.mode,
       version: app.deps.version,
     });
   });

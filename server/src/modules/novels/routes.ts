@@ -50,7 +50,7 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/novel/edit/', { ...required, schema: { body: EditNovelBody, response: { 200: envelope(NovelDetails) } } }, async (request) =>
-    ok(await service.editNovel(db, currentUser(request), request.body.novel_uid, request.body.chapter_index, request.body.content)),
+    ok(await service.editNovel(app.deps, currentUser(request), request.body.novel_uid, request.body.chapter_index, request.body.content)),
   );
 
   app.get('/novel/stream/', { preHandler: app.authenticateOptional, schema: { querystring: NovelRef } }, async (request, reply) => {

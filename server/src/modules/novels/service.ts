@@ -14,7 +14,6 @@ import type { Deps } from '../../app';
 import type { Db } from '../../db';
 import { chapters, generationJobs, novels, personas, users } from '../../db/schema';
 import { JOBS_CHANNEL } from '../../generation/hub';
-import { mentionsMinor } from '../../generation/safety';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
@@ -59,13 +58,13 @@ export async function startGeneration(
   user: AuthUser,
   body: GenerateBody,
 ): Promise<{ novel_uid: string; generate_status: 'generating'; balance: number }> {
-  if (body.is_r18 === 1) {
-    if (!user.adultConfirmedAt) throw new AppError('forbidden', { message: 'adultOnly' });
-    const p = body.params;
-    if (mentionsMinor([p.char_a_name, p.char_a_setting, p.char_b_name, p.char_b_setting, p.plot].join('\n'))) {
-      throw new AppError('forbidden', { message: 'minorRefused' });
-    }
-  }
+  if (body.is_r18 === 1 && !user.adultConfirmedAt) throw new AppError('forbidden', { message: 'adultOnly' });
+  // Refused before anything is charged or stored.
+  const p = body.params;
+  await deps.safety.refuse([p.char_a_name, p.char_a_setting, p.char_b_name, p.char_b_setting, p.plot, body.title, body.description], {
+    language: body.language,
+    rating: body.is_r18 === 1 ? 'adult' : 'general',
+  });
   const charge = passActive(user) ? 0 : GENERATE_COST;
   const novelUid = newUid();
   const personaUid = body.persona_uid ? await knownPersona(deps.database.db, body.persona_uid) : null;
@@ -115,12 +114,31 @@ async function ownNovel(db: DbOrTx, user: AuthUser, uid: string, lock = false): 
   return row;
 }
 
+/**
+ * The safety check for the novel's rating, or 403001 before anything is
+ * charged or saved: a continuation checks the settings and the story so far
+ * (edits included); an edit checks the new text.
+ */
+async function refuseUnsafeStory(deps: Deps, user: AuthUser, novelUid: string, edited?: string) {
+  const db = deps.database.db;
+  const novel = await ownNovel(db, user, novelUid);
+  let texts: string[];
+  if (edited !== undefined) texts = [edited];
+  else {
+    const list = await db.select({ content: chapters.content }).from(chapters).where(eq(chapters.novelUid, novelUid));
+    const p = novel.params as GenerateBody['params'];
+    texts = [p.char_a_name, p.char_a_setting, p.char_b_name, p.char_b_setting, p.plot, ...list.map((c) => c.content)];
+  }
+  await deps.safety.refuse(texts, { language: novel.language, rating: novel.isR18 ? 'adult' : 'general' });
+}
+
 /** Queues the next chapter for 3 Butter; only one job per novel runs at a time. */
 export async function startContinuation(
   deps: Deps,
   user: AuthUser,
   novelUid: string,
 ): Promise<{ novel_uid: string; generate_status: 'continuing'; balance: number }> {
+  await refuseUnsafeStory(deps, user, novelUid);
   const charge = passActive(user) ? 0 : CONTINUE_COST;
   const jobUid = newUid();
   try {
@@ -251,12 +269,14 @@ export async function novelDetails(db: Db, viewer: AuthUser | null, uid: string)
 
 /** Saves edited text of one chapter (the last by default) of one's own, finished novel. */
 export async function editNovel(
-  db: Db,
+  deps: Deps,
   user: AuthUser,
   uid: string,
   chapterIndex: number | undefined,
   content: string,
 ): Promise<NovelDetails> {
+  const db = deps.database.db;
+  await refuseUnsafeStory(deps, user, uid, content);
   await db.transaction(async (tx) => {
     const novel = await ownNovel(tx, user, uid, true);
     if (novel.generateStatus === 'generating' || novel.generateStatus === 'continuing')

@@ -57,12 +57,12 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/persona/create/', { ...required, schema: { body: PersonaInput, response: { 200: envelope(Persona) } } }, async (request) =>
-    ok(await service.createPersona(db, currentUser(request), request.body)),
+    ok(await service.createPersona(db, app.deps.safety, currentUser(request), request.body)),
   );
 
   app.post('/persona/edit/', { ...required, schema: { body: PersonaEditBody, response: { 200: envelope(Persona) } } }, async (request) => {
     const { persona_uid, ...patch } = request.body;
-    return ok(await service.editPersona(db, currentUser(request), persona_uid, patch));
+    return ok(await service.editPersona(db, app.deps.safety, currentUser(request), persona_uid, patch));
   });
 
   app.post('/persona/delete/', { ...required, schema: { body: PersonaRef, response: { 200: envelope(EmptyResult) } } }, async (request) => {

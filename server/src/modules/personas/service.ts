@@ -1,12 +1,12 @@
-import type { Persona, PersonaInput } from '@butterfic/contract';
+import type { Language, Persona, PersonaInput } from '@butterfic/contract';
 import { PAGE_SIZE } from '@butterfic/contract';
 import { and, desc, eq, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { personaFavorites, personas } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { mentionsMinor } from '../../generation/safety';
 import { newUid } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
+import type { Safety } from '../../safety';
 
 type Row = typeof personas.$inferSelect;
 type Viewer = AuthUser | null;
@@ -166,9 +166,10 @@ function columnsOf(input: Partial<PersonaInput>) {
   };
 }
 
-/** Adult personas never describe a minor (CONTRACT.md section 5: at every layer). */
-function refuseMinors(fields: {
+/** Personas pass the safety check for their rating: an adult one never describes a minor, a general one is not sexual (CONTRACT.md section 5). */
+async function refuseUnsafe(safety: Safety, fields: {
   isR18: boolean;
+  language: Language;
   charAName: string;
   charASetting: string;
   charBName: string;
@@ -176,15 +177,24 @@ function refuseMinors(fields: {
   plot: string;
   description: string;
 }) {
-  if (!fields.isR18) return;
-  const text = [fields.charAName, fields.charASetting, fields.charBName, fields.charBSetting, fields.plot, fields.description].join('\n');
-  if (mentionsMinor(text)) throw new AppError('forbidden', { message: 'minorRefused' });
+  const { charAName, charASetting, charBName, charBSetting, plot, description } = fields;
+  await safety.refuse([charAName, charASetting, charBName, charBSetting, plot, description], {
+    language: fields.language,
+    rating: fields.isR18 ? 'adult' : 'general',
+  });
 }
 
-export async function createPersona(db: Db, viewer: AuthUser, input: PersonaInput, sourceNovelUid?: string): Promise<Persona> {
+export async function createPersona(
+  db: Db,
+  safety: Safety,
+  viewer: AuthUser,
+  input: PersonaInput,
+  sourceNovelUid?: string,
+): Promise<Persona> {
   if (input.is_r18 === 1 && !isAdult(viewer)) throw new AppError('forbidden');
-  refuseMinors({
+  await refuseUnsafe(safety, {
     isR18: input.is_r18 === 1,
+    language: input.language,
     charAName: input.char_a_name,
     charASetting: input.char_a_setting,
     charBName: input.char_b_name,
@@ -224,10 +234,10 @@ async function ownRow(db: Db, viewer: AuthUser, uid: string): Promise<Row> {
   return row;
 }
 
-export async function editPersona(db: Db, viewer: AuthUser, uid: string, patch: Partial<PersonaInput>): Promise<Persona> {
+export async function editPersona(db: Db, safety: Safety, viewer: AuthUser, uid: string, patch: Partial<PersonaInput>): Promise<Persona> {
   const current = await ownRow(db, viewer, uid);
   if (patch.is_r18 === 1 && !isAdult(viewer)) throw new AppError('forbidden');
-  refuseMinors({ ...current, ...columnsOf(patch) });
+  await refuseUnsafe(safety, { ...current, ...columnsOf(patch) });
   const [row] = await db
     .update(personas)
     .set({ ...columnsOf(patch), updatedAt: sql`now()` })

@@ -166,6 +166,27 @@ describe('publishing a post', () => {
   });
 });
 
+describe('the safety check on posts', () => {
+  it('keeps a general post free of sexual content and any post free of minors, creating and changing nothing', async () => {
+    const me = await account();
+    const sexual = await create(me.auth, { title: 'Night', content: 'They had sex.' });
+    expect(sexual.status).toBe(403);
+    expect(sexual.body.base_resp.status_code).toBe(403001);
+    const minor = await create(me.auth, { title: 'Ｓｃｈｏｏｌ', content: 'sex with a school\u200bgirl', language: 'en' });
+    expect(minor.body.base_resp.status_code).toBe(403001);
+    expect((await ctx.request('GET', '/api/v1/post/mine/', { headers: me.auth })).body.data.results).toEqual([]);
+
+    const fine = await create(me.auth, { title: 'Harbour', content: 'They held hands at the fair.' });
+    expect(fine.status).toBe(200);
+    const edited = await ctx.request('POST', '/api/v1/post/edit/', {
+      body: { post_uid: fine.body.data.uid, title: 'Harbour', content: 'She is fifteen and they had sex.', is_public: 1, novel_modified: 1 },
+      headers: me.auth,
+    });
+    expect(edited.body.base_resp.status_code).toBe(403001);
+    expect((await details(fine.body.data.uid)).body.data.content).toBe('They held hands at the fair.');
+  });
+});
+
 describe('drafts and authorship', () => {
   it('shows a draft to its author only: others and visitors get 404001, the feed leaves it out', async () => {
     const me = await account();

@@ -33,11 +33,11 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.post('/post/create/', { ...required, schema: { body: CreatePostBody, response: { 200: envelope(Post) } } }, async (request) =>
-    ok(await service.createPost(db, currentUser(request), request.body)),
+    ok(await service.createPost(db, deps.safety, currentUser(request), request.body)),
   );
 
   app.post('/post/edit/', { ...required, schema: { body: EditPostBody, response: { 200: envelope(Post) } } }, async (request) =>
-    ok(await service.editPost(db, currentUser(request), request.body)),
+    ok(await service.editPost(db, deps.safety, currentUser(request), request.body)),
   );
 
   app.post('/post/delete/', { ...required, schema: { body: PostRef, response: { 200: envelope(DeletePostResult) } } }, async (request) =>

@@ -13,6 +13,7 @@ import { novels, personas, posts, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
+import type { Safety } from '../../safety';
 import type { DbOrTx } from '../wallet/service';
 
 type PostRow = typeof posts.$inferSelect;
@@ -109,8 +110,14 @@ async function syncNovelVisibility(tx: DbOrTx, novelUid: string | null): Promise
     .where(eq(novels.uid, novelUid));
 }
 
-/** A post's text, bound to one of the author's finished novels when `novel_id` is given. */
-export async function createPost(db: Db, user: AuthUser, body: CreatePostBody): Promise<Post> {
+/**
+ * A post's text, bound to one of the author's finished novels when `novel_id` is given. The text
+ * passes the safety check first, at the bound novel's rating (an unbound post is general), before
+ * anything is written.
+ */
+export async function createPost(db: Db, safety: Safety, user: AuthUser, body: CreatePostBody): Promise<Post> {
+  const [bound] = body.novel_id ? await db.select({ isR18: novels.isR18 }).from(novels).where(eq(novels.uid, body.novel_id)) : [];
+  await safety.refuse([body.title, body.content], { language: body.language, rating: bound?.isR18 ? 'adult' : 'general' });
   const uid = newUid();
   await db.transaction(async (tx) => {
     let isR18 = false;
@@ -151,7 +158,14 @@ async function ownPostForUpdate(tx: DbOrTx, user: AuthUser, uid: string): Promis
  * Edits one's own post. A draft that goes public takes a new feed position
  * (the top of the feed); a public post that goes back to draft leaves the feed.
  */
-export async function editPost(db: Db, user: AuthUser, body: EditPostBody): Promise<Post> {
+export async function editPost(db: Db, safety: Safety, user: AuthUser, body: EditPostBody): Promise<Post> {
+  // A post keeps its language and rating for life, so the check can run before the transaction.
+  const [current] = await db
+    .select({ language: posts.language, isR18: posts.isR18, authorUid: posts.authorUid })
+    .from(posts)
+    .where(eq(posts.uid, body.post_uid));
+  if (current?.authorUid === user.uid)
+    await safety.refuse([body.title, body.content], { language: current.language, rating: current.isR18 ? 'adult' : 'general' });
   await db.transaction(async (tx) => {
     const row = await ownPostForUpdate(tx, user, body.post_uid);
     const publishing = !row.isPublic && body.is_public === 1;

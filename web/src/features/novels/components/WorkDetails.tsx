@@ -25,6 +25,9 @@ import { StoryText } from './StoryText';
 import { WorkActions } from './WorkActions';
 import '../novels.css';
 
+/** Failures the safety check decided: the reader pays only for the part shown (docs/decisions/0010). */
+const isSafetyStop = (failure: string | null): failure is 'safety' | 'explicit' => failure === 'safety' || failure === 'explicit';
+
 function FailedWork({ details }: { details: NovelDetails }) {
   const { t } = useTranslation();
   const { failure } = details.novel;
@@ -34,8 +37,8 @@ function FailedWork({ details }: { details: NovelDetails }) {
       title={t('reader.failedTitle')}
       body={
         <>
-          {t('reader.refunded')}
-          {failure === 'safety' || failure === 'model' || failure === 'tries' ? (
+          {isSafetyStop(failure) ? t('reader.safetyRefund') : t('reader.refunded')}
+          {isSafetyStop(failure) || failure === 'model' || failure === 'tries' ? (
             <span className="failure-detail">{t(`reader.failureReason.${failure}`)}</span>
           ) : null}
         </>
@@ -112,7 +115,13 @@ function WorkView({ details, onButterChanged }: { details: NovelDetails; onButte
           {stream.reconnecting ? <span className="reader-hint-aside">{t('reader.reconnecting')}</span> : null}
         </p>
       ) : null}
-      {ready && novel.failure ? <p className="reader-note">{t('reader.continueFailed')}</p> : null}
+      {ready && isSafetyStop(novel.failure) ? (
+        <p className="reader-note" role="status">
+          {t(`reader.safetyStopped.${novel.failure}`)}
+        </p>
+      ) : ready && novel.failure ? (
+        <p className="reader-note">{t('reader.continueFailed')}</p>
+      ) : null}
       {edit.restored ? <p className="reader-note">{t('reader.restoredEdit')}</p> : null}
       {failed ? <FailedWork details={details} /> : null}
       {failed && !hasText ? null : (

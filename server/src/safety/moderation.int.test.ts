@@ -1,0 +1,100 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../../test/accounts';
+import { readSse, startFakeLlm, type FakeLlm } from '../../test/fake-llm';
+import { createTestContext, type TestContext } from '../../test/helpers';
+import { novelDetails, novelFinished, storyRequest } from '../../test/novels';
+import { openaiProvider } from '../generation/providers/openai';
+import { ledgerTotals } from '../modules/wallet/service';
+
+// The second opinion: MODERATION_PROVIDER=openai sends the input and the finished chapter to a real
+// HTTP server on loopback speaking OpenAI's /moderations protocol (server/test/fake-llm.ts).
+let llm: FakeLlm;
+let ctx: TestContext;
+
+beforeAll(async () => {
+  llm = await startFakeLlm();
+  ctx = await createTestContext({
+    env: {
+      LLM_PROVIDER: 'openai',
+      LLM_BASE_URL: llm.url,
+      LLM_MODEL: 'fake-model',
+      MODERATION_PROVIDER: 'openai',
+      GENERATION_WORKERS: '1',
+    },
+    provider: openaiProvider({ baseURL: llm.url, model: 'fake-model', maxRetries: 1, timeoutMs: 5000 }),
+  });
+});
+afterAll(async () => {
+  await ctx.close();
+  await llm.close();
+});
+afterEach(() => {
+  llm.script([{ chunks: ['Hello'] }]);
+  llm.moderate({});
+});
+
+const balance = async (uid: string) => {
+  const totals = await ledgerTotals(ctx.database.db, uid);
+  expect(totals.balance).toBe(totals.ledgerSum);
+  return totals.balance;
+};
+
+describe('the moderation endpoint as a second opinion', () => {
+  it('is reported by /health/', async () => {
+    const res = await ctx.request('GET', '/api/v1/health/');
+    expect(res.body.data).toMatchObject({ moderation: 'openai' });
+  });
+
+  it('refuses a request the endpoint marks sexual/minors, with the default model, before any charge', async () => {
+    const me = await signUp(ctx, 'remote-input@example.com');
+    await ctx.request('POST', '/api/v1/user/confirm-adult/', { body: { confirm: true }, headers: me.auth });
+    // Words the local lists do not know: only the endpoint can refuse them.
+    llm.moderate({ flagMinors: ['Marigold Vale'] });
+    const chats = llm.requests.length;
+    const body = storyRequest({ is_r18: 1, params: { ...storyRequest().params, plot: 'Ines meets Marigold Vale at the harbour.' } });
+    const refused = await ctx.request('POST', '/api/v1/novel/generate/', { body, headers: me.auth });
+    expect(refused.status).toBe(403);
+    expect(refused.body.base_resp.status_code).toBe(403001);
+    const asked = llm.moderationRequests.at(-1)!;
+    expect(asked.model).toBe('omni-moderation-latest');
+    expect(JSON.stringify(asked.input)).toContain('Marigold Vale');
+    expect(await balance(me.uid)).toBe(6);
+    expect(llm.requests.length).toBe(chats);
+  });
+
+  it('removes a finished chapter the endpoint marks, charging only for what was shown', async () => {
+    const me = await signUp(ctx, 'remote-output@example.com');
+    await ctx.request('POST', '/api/v1/user/confirm-adult/', { body: { confirm: true }, headers: me.auth });
+    llm.moderate({ flagMinors: ['Velvet Hollow'] });
+    const words = Array.from({ length: 40 }, (_, i) => `wave${i} `);
+    llm.script([{ chunks: [...words, 'then Velvet Hollow.'], delayMs: 5 }]);
+    const started = await ctx.request('POST', '/api/v1/novel/generate/', { body: storyRequest({ is_r18: 1 }), headers: me.auth });
+    const uid = started.body.data.novel_uid;
+    const events = await readSse(`${ctx.baseUrl}/api/v1/novel/stream/?novel_uid=${uid}`, me.auth, (e) =>
+      e.some((x) => x.event === 'error' || x.event === 'done'),
+    );
+    expect(events.at(-1)).toEqual({ event: 'error', data: { message: 'safety', generate_status: 'failed' } });
+    const res = await novelDetails(ctx, me.auth, uid);
+    expect(res.body.data.novel).toMatchObject({ generate_status: 'failed', failure: 'safety', word_count: 0 });
+    expect(res.body.data.chapters[0].content).toBe('');
+    // About 290 of 1800 characters were shown: 6 × (1 − 290/1800) rounded down = 5 back, 1 paid.
+    const shownChars = words.join('').length + 'then Velvet Hollow.'.length;
+    expect(await balance(me.uid)).toBe(Math.floor(6 * (1 - shownChars / 1800)));
+  });
+
+  it('lets the local check stand alone when the endpoint fails', async () => {
+    const me = await signUp(ctx, 'remote-down@example.com');
+    llm.moderate({ status: 500 });
+    llm.script([{ chunks: ['A quiet harbour.'] }]);
+    const started = await ctx.request('POST', '/api/v1/novel/generate/', { body: storyRequest(), headers: me.auth });
+    expect(started.status).toBe(200);
+    const res = await novelFinished(ctx, me.auth, started.body.data.novel_uid);
+    expect(res.body.data.novel).toMatchObject({ generate_status: 'done', failure: null });
+    // ...and the local check still refuses on its own.
+    const refused = await ctx.request('POST', '/api/v1/novel/generate/', {
+      body: storyRequest({ params: { ...storyRequest().params, plot: 'They had sex.' } }),
+      headers: me.auth,
+    });
+    expect(refused.status).toBe(403);
+  });
+});

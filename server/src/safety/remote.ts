@@ -1,0 +1,42 @@
+import OpenAI from 'openai';
+
+/** The moderation endpoint's verdict on a text: does any part of it show sexual content involving minors? */
+export type RemoteModerator = {
+  name: 'openai';
+  model: string;
+  flagsMinors(text: string, signal?: AbortSignal): Promise<boolean>;
+};
+
+/** OpenAI's /moderations takes a list of inputs; long texts go as pieces of this many characters. */
+const PIECE_CHARS = 8000;
+
+function pieces(text: string): string[] {
+  const chars = Array.from(text);
+  const out: string[] = [];
+  for (let i = 0; i < chars.length; i += PIECE_CHARS) out.push(chars.slice(i, i + PIECE_CHARS).join(''));
+  return out;
+}
+
+/**
+ * An OpenAI-compatible moderation endpoint through the same `openai` SDK as
+ * the chat provider (POST {baseURL}/moderations). Only the `sexual/minors`
+ * category decides; the local check covers the rest of our policy.
+ */
+export function openaiModerator(options: { baseURL?: string | undefined; apiKey?: string | undefined; model: string; timeoutMs?: number }): RemoteModerator {
+  const client = new OpenAI({
+    baseURL: options.baseURL,
+    apiKey: options.apiKey ?? 'not-needed',
+    timeout: options.timeoutMs ?? 15_000,
+    maxRetries: 2,
+  });
+  return {
+    name: 'openai',
+    model: options.model,
+    async flagsMinors(text, signal) {
+      const input = pieces(text);
+      if (input.length === 0) return false;
+      const answer = await client.moderations.create({ model: options.model, input }, signal ? { signal } : {});
+      return answer.results.some((result) => result.categories['sexual/minors']);
+    },
+  };
+}
