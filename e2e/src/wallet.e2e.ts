@@ -118,6 +118,9 @@ describe.each(CASES)('wallet in $locale', ({ locale, lang, currency, price }) =>
     await expect.poll(() => page.getByText(p.addressHint).count()).toBe(1);
     const next = page.getByRole('button', { name: p.continue });
     expect(await next.isDisabled()).toBe(true);
+    // The agreement's words are a link to the user agreement.
+    const agreementLink = page.locator('.checkbox-row label').getByRole('link');
+    expect(await agreementLink.getAttribute('href')).toBe('/user-agreement');
     await packages.locator('label').nth(1).click();
     await page.getByRole('checkbox').check();
     await snap(page, `wallet-${lang}-recharge`);
