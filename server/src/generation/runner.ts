@@ -249,10 +249,15 @@ export class JobRunner {
         if (!verdict.allowed) throw new SafetyError(verdict.reason);
         const first = !text && delta;
         text += delta;
+        if (first) {
+          // The first text is saved before anyone sees it (one write per chapter): a stop refunds and
+          // discards only when nothing was saved, so a reader who sees text and stops at once keeps it.
+          await flushing;
+          flush();
+          await flushing;
+          if (controller.signal.aborted) break;
+        }
         this.hub.publish(job.novelUid, delta, token);
-        // Save the first text at once rather than on the job's phase: a reader who sees it and stops
-        // straight away keeps it (a stop refunds only when nothing was saved).
-        if (first) flush();
       }
       if (controller.signal.aborted && controller.signal.reason instanceof ProviderError) throw controller.signal.reason;
     } catch (error) {

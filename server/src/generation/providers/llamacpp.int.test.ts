@@ -92,7 +92,7 @@ describe('LLM_PROVIDER=llamacpp on a tiny GGUF model', () => {
     expect(provider.state().openContexts).toBe(0);
   });
 
-  it('a stop keeps the text the reader saw and frees the context', async () => {
+  it('a stop right after the first text keeps exactly what the reader saw, charged, and frees the context', async () => {
     const me = await signUp(ctx, 'local-stop@example.com');
     // Japanese asks for the longest chapter (CJK text budgets more tokens), so the stop lands mid-stream.
     const uid = (await ctx.request('POST', '/api/v1/novel/generate/', { body: storyRequest({ language: 'ja' }), headers: me.auth })).body
@@ -116,8 +116,26 @@ describe('LLM_PROVIDER=llamacpp on a tiny GGUF model', () => {
       async () => provider.state().openContexts,
       (n) => n === 0,
     );
-    // The stop cut the chapter short: far fewer characters than the model's token budget allows.
-    expect(saved.chapters[0].content.length).toBeLessThan(1500);
+  });
+
+  it('ends the model run and frees its context as soon as the engine aborts, mid-chapter', async () => {
+    const controller = new AbortController();
+    const messages = [
+      { role: 'system' as const, content: 'You write stories.' },
+      { role: 'user' as const, content: 'Write the first chapter.' },
+    ];
+    let text = '';
+    for await (const chunk of provider.stream({ story: {} as never, messages, maxTokens: 3000, signal: controller.signal })) {
+      text += chunk;
+      if (!controller.signal.aborted) {
+        expect(provider.state().openContexts).toBe(1);
+        controller.abort();
+      }
+    }
+    // A full run writes about one character per token; the abort cut it off near the start.
+    expect(text.length).toBeGreaterThan(0);
+    expect(text.length).toBeLessThan(1000);
+    expect(provider.state().openContexts).toBe(0);
   });
 });
 
