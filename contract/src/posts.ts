@@ -23,6 +23,11 @@ export const CreatePostBody = z.object({
   novel_modified: flag.default(0),
   is_public: flag.default(1),
   language: z.enum(LANGUAGES),
+  /** The form's key for this post: a retried create with the same key answers the post it made, never a second one. */
+  request_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'invalid request id')
+    .optional(),
 });
 export type CreatePostBody = z.infer<typeof CreatePostBody>;
 

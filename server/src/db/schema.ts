@@ -328,6 +328,8 @@ export const posts = pgTable(
       .notNull()
       .default('active'),
     viewsCount: integer('views_count').notNull().default(0),
+    /** The create form's key: a retried create answers the post it already made. */
+    requestId: text('request_id'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -340,6 +342,7 @@ export const posts = pgTable(
       .where(sql`${t.isPublic} and ${t.status} = 'active'`),
     index('posts_author_idx').on(t.authorUid, t.seq.desc()),
     index('posts_novel_idx').on(t.novelUid),
+    uniqueIndex('posts_request_uq').on(t.authorUid, t.requestId).where(sql`${t.requestId} is not null`),
     check('posts_views_non_negative', sql`${t.viewsCount} >= 0`),
   ],
 );

@@ -166,6 +166,25 @@ describe('publishing a post', () => {
   });
 });
 
+describe('retried creates', () => {
+  it('answers a retried create with the post it already made, also when both arrive at once', async () => {
+    const me = await account();
+    const body = { title: 'Once', content: 'Only once.', request_id: 'form-0123456789abcdef' };
+    const first = await create(me.auth, body);
+    const again = await create(me.auth, body);
+    expect(again.status).toBe(200);
+    expect(again.body.data.uid).toBe(first.body.data.uid);
+    const racing = await Promise.all(Array.from({ length: 10 }, () => create(me.auth, { ...body, request_id: 'form-race-0123456789' })));
+    expect(new Set(racing.map((r) => r.body.data.uid)).size).toBe(1);
+    const mine = await ctx.request('GET', '/api/v1/post/mine/', { headers: me.auth });
+    expect(mine.body.data.results).toHaveLength(2);
+    // Another account's key is its own.
+    const other = await account();
+    expect((await create(other.auth, body)).body.data.uid).not.toBe(first.body.data.uid);
+    expect((await create(me.auth, { ...body, request_id: 'bad id!' })).status).toBe(400);
+  });
+});
+
 describe('the safety check on posts', () => {
   it('keeps a general post free of sexual content and any post free of minors, creating and changing nothing', async () => {
     const me = await account();

@@ -116,10 +116,12 @@ async function syncNovelVisibility(tx: DbOrTx, novelUid: string | null): Promise
  * anything is written.
  */
 export async function createPost(db: Db, safety: Safety, user: AuthUser, body: CreatePostBody): Promise<Post> {
+  const replay = await postOfRequest(db, user, body.request_id);
+  if (replay) return postDetails(db, user, replay);
   const [bound] = body.novel_id ? await db.select({ isR18: novels.isR18 }).from(novels).where(eq(novels.uid, body.novel_id)) : [];
   await safety.refuse([body.title, body.content], { language: body.language, rating: bound?.isR18 ? 'adult' : 'general' });
   const uid = newUid();
-  await db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     let isR18 = false;
     if (body.novel_id) {
       const [novel] = await tx.select().from(novels).where(eq(novels.uid, body.novel_id)).for('share');
@@ -130,21 +132,40 @@ export async function createPost(db: Db, safety: Safety, user: AuthUser, body: C
       isR18 = novel.isR18;
     }
     if (isR18 && body.is_public === 1 && !user.adultConfirmedAt) throw new AppError('forbidden', { message: 'adultOnly' });
-    await tx.insert(posts).values({
-      uid,
-      authorUid: user.uid,
-      novelUid: body.novel_id ?? null,
-      novelModified: body.novel_id ? body.novel_modified === 1 : false,
-      title: body.title,
-      content: body.content,
-      language: body.language,
-      isPublic: body.is_public === 1,
-      isR18,
-      publishedAt: body.is_public === 1 ? sql`now()` : null,
-    });
+    const inserted = await tx
+      .insert(posts)
+      .values({
+        uid,
+        authorUid: user.uid,
+        novelUid: body.novel_id ?? null,
+        novelModified: body.novel_id ? body.novel_modified === 1 : false,
+        title: body.title,
+        content: body.content,
+        language: body.language,
+        isPublic: body.is_public === 1,
+        isR18,
+        requestId: body.request_id ?? null,
+        publishedAt: body.is_public === 1 ? sql`now()` : null,
+      })
+      // The same request arriving twice at once: the second insert meets the first's key and does nothing.
+      .onConflictDoNothing({ target: [posts.authorUid, posts.requestId], where: sql`${posts.requestId} is not null` })
+      .returning({ uid: posts.uid });
+    if (inserted.length === 0) return false;
     await syncNovelVisibility(tx, body.novel_id ?? null);
+    return true;
   });
+  if (!created) return postDetails(db, user, (await postOfRequest(db, user, body.request_id)) ?? uid);
   return postDetails(db, user, uid);
+}
+
+/** The post an earlier create with this request id made, if any. */
+async function postOfRequest(db: Db, user: AuthUser, requestId: string | undefined): Promise<string | null> {
+  if (!requestId) return null;
+  const [row] = await db
+    .select({ uid: posts.uid })
+    .from(posts)
+    .where(and(eq(posts.authorUid, user.uid), eq(posts.requestId, requestId), eq(posts.status, 'active')));
+  return row?.uid ?? null;
 }
 
 async function ownPostForUpdate(tx: DbOrTx, user: AuthUser, uid: string): Promise<PostRow> {

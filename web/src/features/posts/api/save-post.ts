@@ -5,7 +5,8 @@ import { postKeys } from './keys';
 import type { Post } from './types';
 
 export type PostInput = { title: string; content: string; isPublic: boolean; novelModified: boolean };
-export type NewPostInput = PostInput & { novelUid?: string; language: Language };
+/** `requestId`: one per post form, so a retried create answers the post it already made. */
+export type NewPostInput = PostInput & { novelUid?: string; language: Language; requestId?: string };
 
 /** POST /post/create/ (SPEC.md section 7). */
 export const createPost = (input: NewPostInput) =>
@@ -16,6 +17,7 @@ export const createPost = (input: NewPostInput) =>
     novel_modified: input.novelModified ? 1 : 0,
     is_public: input.isPublic ? 1 : 0,
     language: input.language,
+    request_id: input.requestId,
   });
 
 /** POST /post/edit/: author only. */

@@ -1,0 +1,2 @@
+ALTER TABLE "posts" ADD COLUMN "request_id" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "posts_request_uq" ON "posts" USING btree ("author_uid","request_id") WHERE "posts"."request_id" is not null;
