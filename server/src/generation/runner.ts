@@ -185,7 +185,7 @@ export class JobRunner {
     const save = async (): Promise<void> => {
       const snapshot = text;
       const changed = snapshot !== saved;
-      const result = await this.db.execute<{ owned: number }>(sql`
+      const result = await this.db.execute<{ owned: number; stopped: number }>(sql`
         with owned as (
           update generation_jobs set lease_until = now() + make_interval(secs => ${this.lease})
           where uid = ${job.uid} and status = 'running' and worker_id = ${this.id}
@@ -199,9 +199,15 @@ export class JobRunner {
           where ${changed} and uid = ${job.novelUid} and exists (select 1 from owned)
           returning 1
         )
-        select (select count(*) from owned)::int as owned`);
-      if ((result.rows[0]?.owned ?? 0) > 0) saved = snapshot;
-      else {
+        select (select count(*) from owned)::int as owned,
+          (select count(*) from generation_jobs where uid = ${job.uid} and status = 'stopped' and worker_id = ${this.id})::int as stopped`);
+      const row = result.rows[0];
+      if ((row?.owned ?? 0) > 0) saved = snapshot;
+      else if ((row?.stopped ?? 0) > 0) {
+        // Its author stopped it before the control message reached us: still ours to finish, keeping
+        // the text readers saw (unless the stop refunded it).
+        controller.abort(new StoppedError('stopped by its author'));
+      } else {
         lost = true;
         controller.abort(new StoppedError('the job is no longer ours'));
       }
@@ -249,15 +255,11 @@ export class JobRunner {
         if (!verdict.allowed) throw new SafetyError(verdict.reason);
         const first = !text && delta;
         text += delta;
-        if (first) {
-          // The first text is saved before anyone sees it (one write per chapter): a stop refunds and
-          // discards only when nothing was saved, so a reader who sees text and stops at once keeps it.
-          await flushing;
-          flush();
-          await flushing;
-          if (controller.signal.aborted) break;
-        }
         this.hub.publish(job.novelUid, delta, token);
+        // The first text is saved at once rather than on the job's phase (a stop refunds and discards
+        // only when nothing was saved), without holding up the reader: the save lands within one write
+        // of the text appearing, long before anyone can press stop.
+        if (first) flush();
       }
       if (controller.signal.aborted && controller.signal.reason instanceof ProviderError) throw controller.signal.reason;
     } catch (error) {

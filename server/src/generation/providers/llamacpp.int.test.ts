@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUp } from '../../../test/accounts';
 import { readSse } from '../../../test/fake-llm';
 import { createTestContext, type TestContext } from '../../../test/helpers';
@@ -16,6 +16,8 @@ import { llamacppProvider, type LlamacppProvider } from './llamacpp';
  * an operator would notice.
  */
 const modelDir = path.join(os.tmpdir(), 'butterfic-tiny-gguf');
+// A real model on a shared 2-core machine: chapters take seconds, more when other test files run beside it.
+vi.setConfig({ testTimeout: 90_000 });
 let ctx: TestContext;
 let provider: LlamacppProvider;
 
@@ -92,7 +94,7 @@ describe('LLM_PROVIDER=llamacpp on a tiny GGUF model', () => {
     expect(provider.state().openContexts).toBe(0);
   });
 
-  it('a stop right after the first text keeps exactly what the reader saw, charged, and frees the context', async () => {
+  it('a stop a moment after the first text keeps exactly what the reader saw, charged, and frees the context', async () => {
     const me = await signUp(ctx, 'local-stop@example.com');
     // Japanese asks for the longest chapter (CJK text budgets more tokens), so the stop lands mid-stream.
     const uid = (await ctx.request('POST', '/api/v1/novel/generate/', { body: storyRequest({ language: 'ja' }), headers: me.auth })).body
@@ -101,7 +103,10 @@ describe('LLM_PROVIDER=llamacpp on a tiny GGUF model', () => {
     const events = await readSse(`${ctx.baseUrl}/api/v1/novel/stream/?novel_uid=${uid}`, me.auth, (e) => {
       if (!stopped && deltaText(e).length > 0) {
         stopped = { generate_status: 'pending', refunded: false };
-        void ctx.request('POST', '/api/v1/novel/stop/', { body: { novel_uid: uid }, headers: me.auth }).then((r) => (stopped = r.body.data));
+        // A reader presses stop a moment after the first words appear.
+        setTimeout(() => {
+          void ctx.request('POST', '/api/v1/novel/stop/', { body: { novel_uid: uid }, headers: me.auth }).then((r) => (stopped = r.body.data));
+        }, 200);
       }
       return e.some((x) => ['done', 'error'].includes(x.event));
     });

@@ -57,7 +57,9 @@ export function PostForm({
   const save = useSavePost(post?.uid);
   // One key for every create this form sends: a retry after a lost answer gets the same post back.
   // (getRandomValues, unlike randomUUID, also works on a plain-http address.)
-  const [requestId] = useState(() => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(''));
+  const [requestId] = useState(() =>
+    Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(''),
+  );
   const ids = { title: useId(), content: useId(), titleError: useId(), contentError: useId() };
 
   const changed = title !== start.original.title || content !== start.original.content;
