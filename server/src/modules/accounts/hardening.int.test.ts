@@ -5,6 +5,7 @@ import { createTestContext, type TestContext } from '../../../test/helpers';
 import { normaliseStoredEmails } from '../../db/normalise-emails';
 import { appMeta, users } from '../../db/schema';
 import { releaseUnverified } from './service';
+import { storyRequest } from '../../../test/novels';
 
 /** Issue 18: the gaps an outside probe found, each with the test that failed before the fix. */
 let ctx: TestContext;
@@ -265,27 +266,7 @@ describe('every answer in the envelope, with the security headers', () => {
 
   it('sends the security headers on SSE streams too', async () => {
     const me = await signUp(ctx, 'streamer@example.com');
-    const started = await post(
-      '/novel/generate/',
-      {
-        title: 'ignored',
-        description: '',
-        tags: ['notR18', 'secondPerson', 'conversation'],
-        params: {
-          char_a_name: 'Ines',
-          char_a_setting: 'a lighthouse keeper of 34 who hums sea shanties',
-          char_b_name: 'Tomas',
-          char_b_setting: 'a shipwrecked cartographer, 31',
-          plot: 'A storm strands him on her island for a week.',
-        },
-        is_r18: 0,
-        dialogue_heavy: 1,
-        first_person: 2,
-        language: 'en',
-        model: 'v1',
-      },
-      me.auth,
-    );
+    const started = await post('/novel/generate/', storyRequest(), me.auth);
     expect(started.status).toBe(200);
     const abort = new AbortController();
     const res = await fetch(`${ctx.baseUrl}/api/v1/novel/stream/?novel_uid=${started.body.data.novel_uid}`, {

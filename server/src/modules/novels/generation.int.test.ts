@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/accounts';
 import { readSse, startFakeLlm, type FakeLlm } from '../../../test/fake-llm';
 import { createTestContext, startPeer, type TestContext } from '../../../test/helpers';
+import { storyRequest, waitFor } from '../../../test/novels';
 import { openaiProvider } from '../../generation/providers/openai';
 import { applyLedger, ledgerTotals } from '../wallet/service';
 
@@ -21,34 +22,8 @@ afterAll(async () => {
 });
 afterEach(() => llm.script([{ chunks: ['Hello'] }]));
 
-const request = (overrides: Record<string, unknown> = {}) => ({
-  title: 'ignored',
-  description: '',
-  tags: ['notR18', 'secondPerson', 'conversation'],
-  params: {
-    char_a_name: 'Ines',
-    char_a_setting: 'a lighthouse keeper of 34 who hums sea shanties',
-    char_b_name: 'Tomas',
-    char_b_setting: 'a shipwrecked cartographer, 31',
-    plot: 'A storm strands him on her island for a week.',
-  },
-  is_r18: 0,
-  dialogue_heavy: 1,
-  first_person: 2,
-  language: 'ja',
-  model: 'v1',
-  ...overrides,
-});
-
-async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting; last value ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const request = (overrides: Record<string, unknown> = {}) =>
+  storyRequest({ tags: ['notR18', 'secondPerson', 'conversation'], dialogue_heavy: 1, first_person: 2, language: 'ja', ...overrides });
 
 const details = (auth: Record<string, string>, uid: string) =>
   ctx.request('GET', `/api/v1/novel/details/?novel_uid=${uid}`, { headers: auth });
