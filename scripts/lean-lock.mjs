@@ -35,7 +35,9 @@ const found = Object.keys(lock.packages ?? {}).filter(isDropped);
 
 if (process.argv.includes('--check')) {
   if (found.length) {
-    console.error(`package-lock.json holds prebuilt binaries this project never loads: ${found.join(', ')}; run node scripts/lean-lock.mjs`);
+    console.error(
+      `package-lock.json holds prebuilt binaries this project never loads: ${found.join(', ')}; run node scripts/lean-lock.mjs`,
+    );
     process.exit(1);
   }
   console.log('package-lock.json: no GPU or foreign-architecture node-llama-cpp binaries');

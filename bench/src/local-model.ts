@@ -68,7 +68,10 @@ const timed: LlmProvider = {
   },
   close: async () => provider.close?.(),
 };
-const bench = await startBenchApp({ provider: timed, env: { LLM_PROVIDER: 'llamacpp', LLM_MODEL_PATH: modelPath, GENERATION_WORKERS: '1' } });
+const bench = await startBenchApp({
+  provider: timed,
+  env: { LLM_PROVIDER: 'llamacpp', LLM_MODEL_PATH: modelPath, GENERATION_WORKERS: '1' },
+});
 const viaApp: number[] = [];
 const overheads: number[] = [];
 for (let run = 0; run < RUNS; run++) {

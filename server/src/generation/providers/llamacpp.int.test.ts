@@ -78,7 +78,9 @@ describe('LLM_PROVIDER=llamacpp on a tiny GGUF model', () => {
   it('runs two stories at once, each in its own context, and both finish', async () => {
     const [a, b] = await Promise.all([signUp(ctx, 'local-a@example.com'), signUp(ctx, 'local-b@example.com')]);
     const [ua, ub] = await Promise.all(
-      [a, b].map(async (u) => (await ctx.request('POST', '/api/v1/novel/generate/', { body: storyRequest(), headers: u.auth })).body.data.novel_uid),
+      [a, b].map(
+        async (u) => (await ctx.request('POST', '/api/v1/novel/generate/', { body: storyRequest(), headers: u.auth })).body.data.novel_uid,
+      ),
     );
     const seen = await waitFor(
       async () => provider.state().openContexts,
@@ -105,7 +107,9 @@ describe('LLM_PROVIDER=llamacpp on a tiny GGUF model', () => {
         stopped = { generate_status: 'pending', refunded: false };
         // A reader presses stop a moment after the first words appear.
         setTimeout(() => {
-          void ctx.request('POST', '/api/v1/novel/stop/', { body: { novel_uid: uid }, headers: me.auth }).then((r) => (stopped = r.body.data));
+          void ctx
+            .request('POST', '/api/v1/novel/stop/', { body: { novel_uid: uid }, headers: me.auth })
+            .then((r) => (stopped = r.body.data));
         }, 200);
       }
       return e.some((x) => ['done', 'error'].includes(x.event));
@@ -174,4 +178,3 @@ describe('LLM_PROVIDER=llamacpp with a model that writes invalid UTF-8', () => {
     expect(bytes.provider.state().openContexts).toBe(0);
   });
 });
-

@@ -29,7 +29,9 @@ describe('the llamacpp provider', () => {
     const file = path.join(dir, 'broken.gguf');
     fs.writeFileSync(file, Buffer.concat([Buffer.from('GGUF'), Buffer.alloc(64, 7)]));
     try {
-      await expect(llamacppProvider({ modelPath: file, gpu: 'auto' })).rejects.toThrow(/LLM_MODEL_PATH: .*broken\.gguf is not a loadable GGUF model/);
+      await expect(llamacppProvider({ modelPath: file, gpu: 'auto' })).rejects.toThrow(
+        /LLM_MODEL_PATH: .*broken\.gguf is not a loadable GGUF model/,
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

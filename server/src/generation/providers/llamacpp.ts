@@ -49,7 +49,10 @@ export function toChatHistory(messages: ChatMessage[]): ChatHistoryItem[] {
  */
 export function readableText(text: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
-  return text.replace(/[\uFFFD\u0000-\u0008\u000B-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '');
+  return text.replace(
+    /[\uFFFD\u0000-\u0008\u000B-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    '',
+  );
 }
 
 /**
@@ -64,7 +67,13 @@ export async function llamacppProvider(options: LlamacppOptions): Promise<Llamac
   const stat = fs.statSync(options.modelPath);
   if (!stat.isFile()) throw new Error(`LLM_MODEL_PATH: ${options.modelPath} is not a file`);
   const { getLlama, LlamaChat, LlamaLogLevel } = await import('node-llama-cpp');
-  const llama = await getLlama({ gpu: options.gpu ?? false, build: 'never', skipDownload: true, progressLogs: false, logLevel: LlamaLogLevel.error });
+  const llama = await getLlama({
+    gpu: options.gpu ?? false,
+    build: 'never',
+    skipDownload: true,
+    progressLogs: false,
+    logLevel: LlamaLogLevel.error,
+  });
   let model: LlamaModel;
   try {
     model = await llama.loadModel({ modelPath: options.modelPath });
