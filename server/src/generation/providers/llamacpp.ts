@@ -47,12 +47,11 @@ export function toChatHistory(messages: ChatMessage[]): ChatHistoryItem[] {
  * UTF-8 at all, and control characters are never story text (PostgreSQL
  * refuses NUL outright). Newlines and tabs stay.
  */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
+const UNREADABLE = /[\uFFFD\u0000-\u0008\u000B-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 export function readableText(text: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
-  return text.replace(
-    /[\uFFFD\u0000-\u0008\u000B-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
-    '',
-  );
+  return text.replace(UNREADABLE, '');
 }
 
 /**
