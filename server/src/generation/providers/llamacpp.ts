@@ -47,9 +47,10 @@ export function toChatHistory(messages: ChatMessage[]): ChatHistoryItem[] {
  * UTF-8 at all, and control characters are never story text (PostgreSQL
  * refuses NUL outright). Newlines and tabs stay.
  */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
+/* eslint-disable no-control-regex -- control characters are exactly what this removes */
 const UNREADABLE =
   /[\uFFFD\u0000-\u0008\u000B-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/* eslint-enable no-control-regex */
 
 export function readableText(text: string): string {
   return text.replace(UNREADABLE, '');
