@@ -90,6 +90,8 @@ export const UserInfo = z.object({
   created_time: z.number().int(),
   /** Epoch seconds until which a time pass makes generation free; null without one. */
   pass_expires_at: z.number().int().nullable(),
+  /** The account's e-mail is in ADMIN_EMAILS: the operator console at /admin is open to it. */
+  is_admin: z.boolean(),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 

@@ -62,7 +62,7 @@ describe('npm run admin -- user …', () => {
     expect(blocked.status).toBe(403);
     expect(blocked.body.base_resp.status_code).toBe(301006);
     expect((await ctx.request('POST', '/api/v1/user/refresh_token/', { body: { refresh: me.refresh } })).body.base_resp.status_code).toBe(
-      301003,
+      301006,
     );
     expect((await login('ops-ban@example.com')).body.base_resp.status_code).toBe(301006);
 

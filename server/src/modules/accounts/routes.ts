@@ -23,8 +23,8 @@ import {
 } from '@butterfic/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
-import { rateLimit } from '../../lib/rate-limit';
-import { currentUser } from '../../plugins/auth';
+import { rateLimit, rateLimitCheck, rateLimitCount } from '../../lib/rate-limit';
+import { currentUser, isAdmin } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import * as accounts from './service';
 
@@ -51,8 +51,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/user/login/', { schema: { body: LoginBody, response: { 200: envelope(LoginResult) } } }, async (request) => {
     await limit(`login:ip:${request.ip}`, LIMITS.loginPerIp);
-    await limit(`login:email:${request.body.email}`, LIMITS.loginPerEmail);
-    const session = await accounts.login(deps, request.body.email, request.body.password);
+    // Only failed logins count against an address, so nobody can lock its owner out by guessing.
+    const emailKey = `login:email:${request.body.email}`;
+    await rateLimitCheck(db, emailKey, ...LIMITS.loginPerEmail);
+    let session;
+    try {
+      session = await accounts.login(deps, request.body.email, request.body.password);
+    } catch (error) {
+      if (error instanceof AppError && (error.kind === 'wrongPassword' || error.kind === 'accountNotFound'))
+        await rateLimitCount(db, emailKey, LIMITS.loginPerEmail[1]);
+      throw error;
+    }
     const { user } = session;
     return ok({
       uid: user.uid,
@@ -106,14 +115,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       if (request.query.uid && request.query.uid !== user.uid) throw new AppError('forbidden');
-      return ok(accounts.presentUser(user));
+      return ok(accounts.presentUser(user, isAdmin(deps.env.ADMIN_EMAILS, user)));
     },
   );
 
   app.post(
     '/user/modify/',
     { preHandler: app.authenticate, schema: { body: ModifyUserBody, response: { 200: envelope(UserInfo) } } },
-    async (request) => ok(accounts.presentUser(await accounts.modifyUser(deps, currentUser(request), request.body))),
+    async (request) => {
+      const user = await accounts.modifyUser(deps, currentUser(request), request.body);
+      return ok(accounts.presentUser(user, isAdmin(deps.env.ADMIN_EMAILS, user)));
+    },
   );
 
   app.post(
