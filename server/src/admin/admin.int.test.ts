@@ -87,6 +87,27 @@ describe('npm run admin -- user …', () => {
   });
 });
 
+describe('npm run admin -- takedown', () => {
+  it('takes a post down for everyone but its author, with an audit row, and needs a reason', async () => {
+    const me = await signUp(ctx, 'ops-takedown@example.com');
+    const post = await ctx.request('POST', '/api/v1/post/create/', {
+      body: { title: 'Borrowed', content: 'Someone else wrote this.', language: 'en', is_public: 1 },
+      headers: me.auth,
+    });
+    const uid = post.body.data.uid as string;
+    expect((await admin('takedown', 'post', uid)).code).toBe(2);
+    const done = await admin('takedown', 'post', uid, '--reason', 'DMCA notice 12');
+    expect(done.code).toBe(0);
+    expect(done.out).toContain(`took down post ${uid}`);
+    expect((await ctx.request('GET', `/api/v1/post/details/?post_uid=${uid}`)).body.base_resp.status_code).toBe(404001);
+    const own = await ctx.request('GET', `/api/v1/post/details/?post_uid=${uid}`, { headers: me.auth });
+    expect(own.body.data.takedown.reason).toBe('DMCA notice 12');
+    const audit = await ctx.database.pool.query(`select actor, action, reason from audit_log where target_uid = $1`, [uid]);
+    expect(audit.rows).toEqual([{ actor: expect.stringMatching(/^cli:/), action: 'takedown', reason: 'DMCA notice 12' }]);
+    expect((await admin('takedown', 'post', 'no-such-post', '--reason', 'x')).code).not.toBe(0);
+  });
+});
+
 describe('npm run admin -- redeem create', () => {
   it('prints one code per line that users can redeem', async () => {
     const result = await admin('redeem', 'create', '--butter', '30', '--uses', '2', '--expires', '2099-01-01', '--count', '3');

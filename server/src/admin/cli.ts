@@ -7,6 +7,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db';
 import { users } from '../db/schema';
 import { EnvError, loadEnv } from '../env';
+import { AppError } from '../lib/errors';
 import { createMailer } from '../mail/transport';
 import { moderateContent, moderateUser, type Ops } from '../modules/moderation/service';
 import { importPersonas, readCatalogueFile } from '../modules/personas/catalogue';
@@ -181,6 +182,10 @@ async function main(): Promise<number> {
     if (error instanceof UsageError) {
       console.error(error.message);
       return 2;
+    }
+    if (error instanceof AppError && error.kind === 'notFound') {
+      console.error('admin: no such content or account');
+      return 1;
     }
     console.error(`admin: ${(error as Error).message}`);
     return 1;
