@@ -65,7 +65,7 @@ let accounts = 0;
 export async function signUp(language: string): Promise<Session> {
   const email = `e2e-${Date.now()}-${++accounts}-${language}@example.com`.toLowerCase();
   const password = `butter-${Date.now()}`;
-  await callApi('POST', '/user/create/', { body: { email, password, gender: 'female', language } });
+  await callApi('POST', '/user/create/', { body: { age_confirmed: true, email, password, gender: 'female', language } });
   await callApi('POST', '/user/send-verification-code/', { body: { email } });
   await expect.poll(() => codeFromOutbox(email), { timeout: 10_000 }).toMatch(/^\d{6}$/);
   await callApi('POST', '/user/verify-code/', { body: { email, code: codeFromOutbox(email) } });

@@ -32,7 +32,7 @@ const login = (email: string) =>
 
 describe('npm run admin -- user …', () => {
   it('verifies an e-mail so the account can log in', async () => {
-    await ctx.request('POST', '/api/v1/user/create/', { body: { email: 'ops-verify@example.com', password: PASSWORD } });
+    await ctx.request('POST', '/api/v1/user/create/', { body: { age_confirmed: true, email: 'ops-verify@example.com', password: PASSWORD } });
     expect((await login('ops-verify@example.com')).body.base_resp.status_code).toBe(301007);
     const result = await admin('user', 'verify', 'OPS-verify@example.com');
     expect(result).toMatchObject({ code: 0 });
@@ -134,7 +134,7 @@ describe('npm run admin -- redeem create', () => {
     const host = await signUp(ctx, 'ops-host@example.com');
     const code = (await ctx.request('GET', '/api/v1/user/info/', { headers: host.auth })).body.data.invitation_code as string;
     await ctx.request('POST', '/api/v1/user/create/', {
-      body: { email: 'ops-guest@example.com', password: PASSWORD, invitation_code: code },
+      body: { age_confirmed: true, email: 'ops-guest@example.com', password: PASSWORD, invitation_code: code },
       headers: { 'x-forwarded-for': someIp() },
     });
     expect((await admin('user', 'verify', 'ops-guest@example.com')).code).toBe(0);

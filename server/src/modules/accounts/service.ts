@@ -81,6 +81,8 @@ export async function createAccount(
             language: input.language,
             invitationCode: invitationCode(),
             invitedBy,
+            // The route's schema requires the minimum-age confirmation; its time is kept.
+            ageConfirmedAt: sql`now()`,
           })
           .returning();
         if (!user) throw new Error('insert returned nothing');

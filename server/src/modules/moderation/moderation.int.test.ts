@@ -146,6 +146,23 @@ describe('the console and takedowns', () => {
   });
 });
 
+describe('minimum age', () => {
+  it('refuses a sign-up without the confirmation of being at least 13 and keeps when it was given', async () => {
+    const body = { email: 'young@example.com', password: PASSWORD };
+    const headers = { 'x-forwarded-for': someIp() };
+    const missing = await ctx.request('POST', '/api/v1/user/create/', { body, headers });
+    expect(missing.status).toBe(400);
+    expect(missing.body.data.fields.age_confirmed).toBeTruthy();
+    const no = await ctx.request('POST', '/api/v1/user/create/', { body: { ...body, age_confirmed: false }, headers });
+    expect(no.body.base_resp.status_code).toBe(400001);
+    expect((await ctx.database.pool.query(`select 1 from users where email = 'young@example.com'`)).rowCount).toBe(0);
+    const yes = await ctx.request('POST', '/api/v1/user/create/', { body: { ...body, age_confirmed: true }, headers });
+    expect(yes.status).toBe(200);
+    const row = await ctx.database.pool.query(`select age_confirmed_at from users where email = 'young@example.com'`);
+    expect(row.rows[0].age_confirmed_at).toBeInstanceOf(Date);
+  });
+});
+
 describe('bans and suspensions', () => {
   it('blocks login and refresh (301006 with the end of a suspension), hides public content, and is audited', async () => {
     const user = await signUp(ctx, 'bad-actor@example.com');
