@@ -78,12 +78,12 @@ function ReportCard({ report, onAction }: { report: AdminReport; onAction: (p: P
   return (
     <li className="admin-card" aria-labelledby={titleId}>
       <div className="admin-card-top">
-        <span className="post-state admin-type">{t(`moderation.admin.type.${report.target_type}`)}</span>
+        <span className="admin-pill admin-type">{t(`moderation.admin.type.${report.target_type}`)}</span>
         <h3 id={titleId} className="admin-card-title" lang={snapshot?.language}>
           {snapshot?.title ?? report.target_uid}
         </h3>
         {report.status === 'open' ? (
-          <span className={`post-state admin-due${left < 4 ? ' admin-due--urgent' : ''}`}>
+          <span className={`admin-pill admin-due${left < 4 ? ' admin-due--urgent' : ''}`}>
             {left >= 0 ? t('moderation.admin.dueIn', { hours: left }) : t('moderation.admin.overdue', { hours: -left })}
           </span>
         ) : null}
