@@ -154,17 +154,21 @@ describe('sign-in with auto-registration and verification', () => {
     }
   });
 
-  it('rate-limits logins per e-mail with Retry-After', async () => {
+  it('rate-limits failed logins per e-mail and client address with Retry-After', async () => {
     const email = 'limited@example.com';
     await signUp(ctx, email);
-    // Only failures count (signUp's successful login did not): 10 wrong passwords fit in the window, the next try is refused.
+    // Only failures count (signUp's successful login did not): 10 wrong passwords from one place fit, the next try is refused.
+    const here = { 'x-forwarded-for': '198.51.100.23' };
     const answers = [];
-    for (let i = 0; i < 11; i++) answers.push(await post('/user/login/', { email, password: 'wrong password!' }));
+    for (let i = 0; i < 11; i++) answers.push(await post('/user/login/', { email, password: 'wrong password!' }, here));
     expect(answers.slice(0, 10).map((a) => a.body.base_resp.status_code)).toEqual(Array(10).fill(301001));
     const last = answers[10]!;
     expect(last.status).toBe(429);
     expect(last.body.base_resp.status_code).toBe(429001);
     expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Even the right password waits there; the owner elsewhere is not locked out.
+    expect((await post('/user/login/', { email, password: PASSWORD }, here)).status).toBe(429);
+    expect((await post('/user/login/', { email, password: PASSWORD })).status).toBe(200);
   });
 
   it('rate-limits registrations per address', async () => {

@@ -31,7 +31,10 @@ import * as accounts from './service';
 export const LIMITS = {
   registerPerIp: [20, 3600],
   loginPerIp: [60, 600],
-  loginPerEmail: [10, 600],
+  /** Failed logins of one address from one client address; the owner elsewhere is not locked out. */
+  loginFailuresPerEmailAndIp: [10, 600],
+  /** Failed logins of one address from everywhere: the backstop against guessing from many addresses. */
+  loginFailuresPerEmail: [100, 3600],
   sendPerIp: [30, 3600],
   verifyPerIp: [60, 600],
   verifyPerEmail: [10, 600],
@@ -51,15 +54,20 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/user/login/', { schema: { body: LoginBody, response: { 200: envelope(LoginResult) } } }, async (request) => {
     await limit(`login:ip:${request.ip}`, LIMITS.loginPerIp);
-    // Only failed logins count against an address, so nobody can lock its owner out by guessing.
-    const emailKey = `login:email:${request.body.email}`;
-    await rateLimitCheck(db, emailKey, ...LIMITS.loginPerEmail);
+    // Only failed logins count against an address, and per client address first: someone guessing
+    // from one place locks out that place, not the owner logging in from another (docs/decisions/0017).
+    const nearKey = `login:fail:${request.body.email}:${request.ip}`;
+    const farKey = `login:fail:${request.body.email}`;
+    await rateLimitCheck(db, nearKey, ...LIMITS.loginFailuresPerEmailAndIp);
+    await rateLimitCheck(db, farKey, ...LIMITS.loginFailuresPerEmail);
     let session;
     try {
       session = await accounts.login(deps, request.body.email, request.body.password);
     } catch (error) {
-      if (error instanceof AppError && (error.kind === 'wrongPassword' || error.kind === 'accountNotFound'))
-        await rateLimitCount(db, emailKey, LIMITS.loginPerEmail[1]);
+      if (error instanceof AppError && (error.kind === 'wrongPassword' || error.kind === 'accountNotFound')) {
+        await rateLimitCount(db, nearKey, LIMITS.loginFailuresPerEmailAndIp[1]);
+        await rateLimitCount(db, farKey, LIMITS.loginFailuresPerEmail[1]);
+      }
       throw error;
     }
     const { user } = session;
