@@ -149,6 +149,8 @@ const EnvSchema = z
     }
     if (env.PAYMENTS === 'sandbox' && env.NODE_ENV === 'production')
       ctx.addIssue({ code: 'custom', path: ['PAYMENTS'], message: 'sandbox never runs with NODE_ENV=production; set PAYMENTS=stripe' });
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL)
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required with NODE_ENV=production (the dev outbox never runs there)' });
   });
 
 type ParsedEnv = z.infer<typeof EnvSchema>;

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, PASSWORD, signUp, someIp } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
@@ -267,5 +269,18 @@ describe('bans and suspensions', () => {
     for (let i = 0; i < 10; i++) expect((await attempt('not the password', here)).body.base_resp.status_code).toBe(301001);
     expect((await attempt('not the password', here)).body.base_resp.status_code).toBe(429001);
     expect((await attempt(PASSWORD)).status).toBe(200);
+  });
+});
+
+describe('hygiene', () => {
+  it('keeps the dev outbox to its owner, and sends HSTS only when PUBLIC_URL is https', async () => {
+    expect(fs.statSync(path.join(ctx.dataDir, 'outbox.jsonl')).mode & 0o777).toBe(0o600);
+    expect((await ctx.request('GET', '/api/v1/health/')).headers.get('strict-transport-security')).toBeNull();
+    const secure = await createTestContext({ env: { PUBLIC_URL: 'https://butterfic.example' } });
+    try {
+      expect((await secure.request('GET', '/api/v1/health/')).headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+    } finally {
+      await secure.close();
+    }
   });
 });
