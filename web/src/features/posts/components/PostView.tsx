@@ -64,13 +64,13 @@ export function PostView({ uid }: { uid: string }) {
       <PostBody post={data} />
       <div className="post-actions">
         <ShareButton path={paths.post(data.uid)} />
-        {data.is_mine ? (
+        {!data.is_mine ? (
+          <ReportButton targetType="post" targetUid={data.uid} />
+        ) : data.takedown ? null : (
           <Link className="btn btn--secondary" to={paths.myPost(data.uid)}>
             <PencilLine aria-hidden="true" size={18} />
             {t('posts.manage')}
           </Link>
-        ) : (
-          <ReportButton targetType="post" targetUid={data.uid} />
         )}
       </div>
     </article>
