@@ -37,6 +37,10 @@ export const CreateUserBody = z.object({
   name: z.string().trim().min(1).max(40).optional(),
   /** Another user's invitation code: the new account starts with 6+8 Butter (CONTRACT.md section 5). */
   invitation_code: z.string().trim().max(64).optional(),
+  /** The sign-up form's confirmation of the minimum age (13, SPEC.md section 1): required for every new account. */
+  age_confirmed: z.union([z.literal(true), z.literal(1), z.literal('true'), z.literal('1'), z.literal('on')], {
+    message: 'confirm that you are at least 13 years old',
+  }),
 });
 export const CreateUserResult = z.object({
   uid: z.string(),
@@ -90,6 +94,8 @@ export const UserInfo = z.object({
   created_time: z.number().int(),
   /** Epoch seconds until which a time pass makes generation free; null without one. */
   pass_expires_at: z.number().int().nullable(),
+  /** The account's e-mail is in ADMIN_EMAILS: the operator console at /admin is open to it. */
+  is_admin: z.boolean(),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 

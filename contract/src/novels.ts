@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Takedown } from './moderation';
 import { LANGUAGES } from './languages';
 
 export { CONTINUE_COST, GENERATE_COST, GENERATE_STATUSES, TITLE_LENGTH, WRITERS, type GenerateStatus } from './constants';
@@ -72,6 +73,8 @@ export const Novel = z.object({
   chapter_count: z.number().int(),
   /** Short error for failed generations; null otherwise. */
   failure: z.string().nullable(),
+  /** Only for the author of a novel an operator took down. */
+  takedown: Takedown.nullable().optional(),
 });
 export type Novel = z.infer<typeof Novel>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Takedown } from './moderation';
 import { LANGUAGES } from './languages';
 import { CharacterName } from './novels';
 
@@ -21,6 +22,8 @@ export const Persona = z.object({
   language: z.enum(LANGUAGES),
   is_favorite: z.boolean(),
   is_mine: z.boolean(),
+  /** Only for the author of a persona an operator took down. */
+  takedown: Takedown.nullable().optional(),
   created_time: z.number().int(),
 });
 export type Persona = z.infer<typeof Persona>;

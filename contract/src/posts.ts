@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { POST_CONTENT_MAX, POST_TITLE_MAX, WRITERS } from './constants';
 export { POST_CONTENT_MAX, POST_EXCERPT_LENGTH, POST_TITLE_MAX } from './constants';
 import { LANGUAGES } from './languages';
+import { Takedown } from './moderation';
 
 const flag = z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)]));
 const uid = z.string().trim().min(1).max(64);
@@ -81,6 +82,8 @@ export const Post = z.object({
   updated_time: z.number().int(),
   published_time: z.number().int().nullable(),
   provenance: PostProvenance,
+  /** Set only for the author of a post an operator took down (nobody else can see it). */
+  takedown: Takedown.nullable(),
 });
 export type Post = z.infer<typeof Post>;
 

@@ -62,10 +62,10 @@ export type Session = {
 let accounts = 0;
 
 /** A new, verified account, logged in through the API as the login screen would. */
-export async function signUp(language: string): Promise<Session> {
-  const email = `e2e-${Date.now()}-${++accounts}-${language}@example.com`.toLowerCase();
+export async function signUp(language: string, address?: string): Promise<Session> {
+  const email = address ?? `e2e-${Date.now()}-${++accounts}-${language}@example.com`.toLowerCase();
   const password = `butter-${Date.now()}`;
-  await callApi('POST', '/user/create/', { body: { email, password, gender: 'female', language } });
+  await callApi('POST', '/user/create/', { body: { age_confirmed: true, email, password, gender: 'female', language } });
   await callApi('POST', '/user/send-verification-code/', { body: { email } });
   await expect.poll(() => codeFromOutbox(email), { timeout: 10_000 }).toMatch(/^\d{6}$/);
   await callApi('POST', '/user/verify-code/', { body: { email, code: codeFromOutbox(email) } });

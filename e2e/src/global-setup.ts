@@ -47,6 +47,8 @@ export default async function setup(project: TestProject) {
       TRUST_PROXY: 'loopback',
       // policy.e2e.ts checks that this address reaches the user agreement and about us.
       TAKEDOWN_EMAIL: 'takedown@e2e.example',
+      // moderation.e2e.ts signs this account up and works the operator console with it.
+      ADMIN_EMAILS: 'operator@e2e.example',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

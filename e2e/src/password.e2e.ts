@@ -36,7 +36,7 @@ let made = 0;
 /** A verified, logged-in account whose password the test knows. */
 async function signUpWith(lang: string, password: string): Promise<Session> {
   const email = `e2e-pw-${Date.now()}-${++made}-${lang}@example.com`.toLowerCase();
-  await callApi('POST', '/user/create/', { body: { email, password, language: lang } });
+  await callApi('POST', '/user/create/', { body: { age_confirmed: true, email, password, language: lang } });
   await callApi('POST', '/user/send-verification-code/', { body: { email } });
   await expect.poll(() => lastCode(email), { timeout: 10_000 }).toBeTruthy();
   await callApi('POST', '/user/verify-code/', { body: { email, code: lastCode(email)!.split('|')[1] } });

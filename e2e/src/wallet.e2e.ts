@@ -66,7 +66,7 @@ async function post<T>(apiPath: string, body: unknown): Promise<T> {
 async function signUp(language: string): Promise<Session> {
   const email = `e2e-wallet-${Date.now()}-${language}@example.com`.toLowerCase();
   const password = `butter-${Date.now()}`;
-  await post('/user/create/', { email, password, gender: 'female', language });
+  await post('/user/create/', { age_confirmed: true, email, password, gender: 'female', language });
   await post('/user/send-verification-code/', { email });
   let code: string | null = null;
   for (let waited = 0; !code && waited < 10_000; waited += 100) {

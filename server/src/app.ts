@@ -9,6 +9,7 @@ import { StreamHub } from './generation/hub';
 import { createProvider } from './generation/providers';
 import { JobRunner } from './generation/runner';
 import type { LlmProvider } from './generation/types';
+import { pruneRateLimits } from './lib/rate-limit';
 import { loadSecrets, type Secrets } from './lib/secrets';
 import { createMailer, type Mailer } from './mail/transport';
 import { accountRoutes } from './modules/accounts/routes';
@@ -142,8 +143,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       sweep = setInterval(() => void releaseStale(), 3_600_000).unref();
     });
   }
+  // Dead rate-limit counters are deleted hourly (every process; the delete is idempotent).
+  let prune: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    prune = setInterval(
+      () => void pruneRateLimits(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'rate-limit prune failed')),
+      3_600_000,
+    ).unref();
+  });
   app.addHook('preClose', async () => {
     clearInterval(sweep);
+    clearInterval(prune);
     for (const end of openStreams) end();
     await runner.stop();
   });

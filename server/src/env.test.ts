@@ -69,6 +69,7 @@ describe('configuration', () => {
     [{ GENERATION_WORKERS: '-1' }, 'GENERATION_WORKERS'],
     [{ PAYMENTS: 'stripe' }, 'STRIPE_SECRET_KEY'],
     [{ NODE_ENV: 'production' }, 'PAYMENTS'],
+    [{ NODE_ENV: 'production', PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'wh' }, 'SMTP_URL'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL'],
     [{ TAKEDOWN_EMAIL: 'legal at example.com' }, 'TAKEDOWN_EMAIL'],

@@ -104,6 +104,7 @@ const EnvSchema = z
     LLM_MODEL_PATH: optionalString,
     LLM_GPU: z.enum(['false', 'auto', 'cuda', 'vulkan'], { message: 'must be false, auto, cuda or vulkan' }).default('false'),
     GENERATION_WORKERS: z.coerce.number({ message: 'must be a whole number' }).int().min(0).max(1000).default(2),
+    MAX_LIVE_JOBS_PER_USER: z.coerce.number({ message: 'must be a whole number' }).int().min(0).max(1000).default(3),
     GENERATION_LEASE_SECONDS: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(3600).default(30),
     OFFLINE_WRITER_CPS: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(1_000_000).default(300),
     MODERATION_PROVIDER: optionalString.pipe(z.enum(['openai'], { message: 'must be openai or unset' }).optional()),
@@ -148,6 +149,8 @@ const EnvSchema = z
     }
     if (env.PAYMENTS === 'sandbox' && env.NODE_ENV === 'production')
       ctx.addIssue({ code: 'custom', path: ['PAYMENTS'], message: 'sandbox never runs with NODE_ENV=production; set PAYMENTS=stripe' });
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL)
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required with NODE_ENV=production (the dev outbox never runs there)' });
   });
 
 type ParsedEnv = z.infer<typeof EnvSchema>;

@@ -34,7 +34,7 @@ export async function signUp(ctx: TestContext, email: string, options: { languag
   const ip = someIp();
   const headers = { 'x-forwarded-for': ip };
   const created = await ctx.request('POST', '/api/v1/user/create/', {
-    body: { email, password: PASSWORD, gender: 'female', ...(options.language && { language: options.language }) },
+    body: { age_confirmed: true, email, password: PASSWORD, gender: 'female', ...(options.language && { language: options.language }) },
     headers,
   });
   expect(created.status).toBe(200);

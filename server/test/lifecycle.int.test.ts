@@ -54,10 +54,12 @@ async function startApp(): Promise<{ child: ChildProcess; base: string; output: 
 const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
 async function fileReport(base: string, reason: string): Promise<string> {
+  // A report names content that exists: the first seeded persona.
+  const list = (await (await fetch(`${base}/api/v1/persona/list/`)).json()) as { data: { results: { uid: string }[] } };
   const res = await fetch(`${base}/api/v1/report/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ target_type: 'novel', target_uid: 'n1', reason }),
+    body: JSON.stringify({ target_type: 'persona', target_uid: list.data.results[0]?.uid, reason }),
   });
   const body = (await res.json()) as { data: { uid: string } };
   return body.data.uid;

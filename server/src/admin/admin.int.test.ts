@@ -32,7 +32,7 @@ const login = (email: string) =>
 
 describe('npm run admin -- user …', () => {
   it('verifies an e-mail so the account can log in', async () => {
-    await ctx.request('POST', '/api/v1/user/create/', { body: { email: 'ops-verify@example.com', password: PASSWORD } });
+    await ctx.request('POST', '/api/v1/user/create/', { body: { age_confirmed: true, email: 'ops-verify@example.com', password: PASSWORD } });
     expect((await login('ops-verify@example.com')).body.base_resp.status_code).toBe(301007);
     const result = await admin('user', 'verify', 'OPS-verify@example.com');
     expect(result).toMatchObject({ code: 0 });
@@ -62,7 +62,7 @@ describe('npm run admin -- user …', () => {
     expect(blocked.status).toBe(403);
     expect(blocked.body.base_resp.status_code).toBe(301006);
     expect((await ctx.request('POST', '/api/v1/user/refresh_token/', { body: { refresh: me.refresh } })).body.base_resp.status_code).toBe(
-      301003,
+      301006,
     );
     expect((await login('ops-ban@example.com')).body.base_resp.status_code).toBe(301006);
 
@@ -84,6 +84,27 @@ describe('npm run admin -- user …', () => {
     const unknown = await admin('user', 'verify', 'nobody@example.com');
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain('no account');
+  });
+});
+
+describe('npm run admin -- takedown', () => {
+  it('takes a post down for everyone but its author, with an audit row, and needs a reason', async () => {
+    const me = await signUp(ctx, 'ops-takedown@example.com');
+    const post = await ctx.request('POST', '/api/v1/post/create/', {
+      body: { title: 'Borrowed', content: 'Someone else wrote this.', language: 'en', is_public: 1 },
+      headers: me.auth,
+    });
+    const uid = post.body.data.uid as string;
+    expect((await admin('takedown', 'post', uid)).code).toBe(2);
+    const done = await admin('takedown', 'post', uid, '--reason', 'DMCA notice 12');
+    expect(done.code).toBe(0);
+    expect(done.out).toContain(`took down post ${uid}`);
+    expect((await ctx.request('GET', `/api/v1/post/details/?post_uid=${uid}`)).body.base_resp.status_code).toBe(404001);
+    const own = await ctx.request('GET', `/api/v1/post/details/?post_uid=${uid}`, { headers: me.auth });
+    expect(own.body.data.takedown.reason).toBe('DMCA notice 12');
+    const audit = await ctx.database.pool.query(`select actor, action, reason from audit_log where target_uid = $1`, [uid]);
+    expect(audit.rows).toEqual([{ actor: expect.stringMatching(/^cli:/), action: 'takedown', reason: 'DMCA notice 12' }]);
+    expect((await admin('takedown', 'post', 'no-such-post', '--reason', 'x')).code).not.toBe(0);
   });
 });
 
@@ -113,7 +134,7 @@ describe('npm run admin -- redeem create', () => {
     const host = await signUp(ctx, 'ops-host@example.com');
     const code = (await ctx.request('GET', '/api/v1/user/info/', { headers: host.auth })).body.data.invitation_code as string;
     await ctx.request('POST', '/api/v1/user/create/', {
-      body: { email: 'ops-guest@example.com', password: PASSWORD, invitation_code: code },
+      body: { age_confirmed: true, email: 'ops-guest@example.com', password: PASSWORD, invitation_code: code },
       headers: { 'x-forwarded-for': someIp() },
     });
     expect((await admin('user', 'verify', 'ops-guest@example.com')).code).toBe(0);

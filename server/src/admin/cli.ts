@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { normalizeStoredEmail } from '@butterfic/contract';
@@ -6,7 +7,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db';
 import { users } from '../db/schema';
 import { EnvError, loadEnv } from '../env';
-import { revokeAllOf } from '../modules/accounts/tokens';
+import { AppError } from '../lib/errors';
+import { createMailer } from '../mail/transport';
+import { moderateContent, moderateUser, type Ops } from '../modules/moderation/service';
 import { importPersonas, readCatalogueFile } from '../modules/personas/catalogue';
 import { createRedeemCodes, rewardInviter } from '../modules/codes/service';
 import { applyLedger, ledgerTotals } from '../modules/wallet/service';
@@ -22,7 +25,10 @@ const USAGE = `usage: npm run admin -- <command>
   user grant <email> <butter>              add Butter (a 'grant' ledger row)
   user ban <email> [--reason TEXT]         ban the account and end its sessions
   user suspend <email> --days N [--reason TEXT]
-  user unban <email>                       lift a ban or suspension
+  user unban <email> [--reason TEXT]      lift a ban or suspension
+  takedown <post|persona|novel> <uid> --reason TEXT
+                                           hide the content from everyone but its author (audited, mails the author)
+  restore <post|persona|novel> <uid> --reason TEXT
   user show <email>                        status, balance and ledger sum
   persona import <file.json>               add personas (seed format, matched on "key")
   redeem create --butter N [--uses K] [--expires DATE] [--count C]
@@ -40,7 +46,8 @@ async function findUser(database: Database, email: string) {
   return user;
 }
 
-async function run(database: Database, argv: string[], initialCwd: string): Promise<string> {
+async function run(database: Database, argv: string[], initialCwd: string, ops: Ops): Promise<string> {
+  const actor = `cli:${os.userInfo().username}`;
   let parsed;
   try {
     parsed = parseArgs({
@@ -85,6 +92,12 @@ async function run(database: Database, argv: string[], initialCwd: string): Prom
     const codes = await createRedeemCodes(database.db, { butter, uses, expiresAt, count });
     return codes.join('\n');
   }
+  if ((area === 'takedown' || area === 'restore') && action && email) {
+    if (action !== 'post' && action !== 'persona' && action !== 'novel') throw new UsageError(USAGE);
+    if (!values.reason?.trim()) throw new UsageError(`${area} needs --reason TEXT`);
+    const { audit_id } = await moderateContent(ops, actor, { action: area, target_type: action, target_uid: email, reason: values.reason.trim() });
+    return `${area === 'takedown' ? 'took down' : 'restored'} ${action} ${email} (audit #${audit_id})`;
+  }
   if (area !== 'user' || !action || !email) throw new UsageError(USAGE);
   const user = await findUser(database, email);
   const db = database.db;
@@ -108,30 +121,25 @@ async function run(database: Database, argv: string[], initialCwd: string): Prom
       );
       return `granted ${amount} Butter to ${user.email}; balance ${balance}`;
     }
-    case 'ban':
-      await db
-        .update(users)
-        .set({ status: 'banned', suspendedUntil: null, statusReason: values.reason ?? null, updatedAt: sql`now()` })
-        .where(eq(users.uid, user.uid));
-      await revokeAllOf(db, user.uid);
-      return `banned ${user.email}; all sessions ended`;
+    case 'ban': {
+      const { audit_id } = await moderateUser(ops, actor, { action: 'ban', user_uid: user.uid, reason: values.reason ?? 'banned by the operator' });
+      return `banned ${user.email}; all sessions ended (audit #${audit_id})`;
+    }
     case 'suspend': {
       const days = Number(values.days);
       if (!Number.isInteger(days) || days < 1 || days > 3650) throw new UsageError('suspend needs --days N (1 to 3650)');
-      const until = new Date(Date.now() + days * 86_400_000);
-      await db
-        .update(users)
-        .set({ status: 'suspended', suspendedUntil: until, statusReason: values.reason ?? null, updatedAt: sql`now()` })
-        .where(eq(users.uid, user.uid));
-      await revokeAllOf(db, user.uid);
-      return `suspended ${user.email} until ${until.toISOString()}; all sessions ended`;
+      const { audit_id, until } = await moderateUser(ops, actor, {
+        action: 'suspend',
+        user_uid: user.uid,
+        days,
+        reason: values.reason ?? 'suspended by the operator',
+      });
+      return `suspended ${user.email} until ${until?.toISOString() ?? '?'}; all sessions ended (audit #${audit_id})`;
     }
-    case 'unban':
-      await db
-        .update(users)
-        .set({ status: 'active', suspendedUntil: null, statusReason: null, updatedAt: sql`now()` })
-        .where(eq(users.uid, user.uid));
-      return `${user.email} is active again`;
+    case 'unban': {
+      const { audit_id } = await moderateUser(ops, actor, { action: 'unban', user_uid: user.uid, reason: values.reason ?? 'lifted by the operator' });
+      return `${user.email} is active again (audit #${audit_id})`;
+    }
     case 'show': {
       const totals = await ledgerTotals(db, user.uid);
       return [
@@ -163,12 +171,21 @@ async function main(): Promise<number> {
   }
   const database = await openDatabase(env, () => undefined, { seed: false, takeOver: false });
   try {
-    console.log(await run(database, argv, env.INITIAL_CWD));
+    const mailer = createMailer(env);
+    try {
+      console.log(await run(database, argv, env.INITIAL_CWD, { db: database.db, mailer }));
+    } finally {
+      mailer.close();
+    }
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(error.message);
       return 2;
+    }
+    if (error instanceof AppError && error.kind === 'notFound') {
+      console.error('admin: no such content or account');
+      return 1;
     }
     console.error(`admin: ${(error as Error).message}`);
     return 1;

@@ -35,8 +35,38 @@ export const reports = pgTable(
       .notNull()
       .default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The signed-in reporter, when there was one. */
+    reporterUid: text('reporter_uid'),
+    /** The author of the reported content at the time of the report. */
+    targetAuthorUid: text('target_author_uid'),
+    /** The reported content as it was when reported (title, text, names), so later edits cannot hide it. */
+    snapshot: jsonb('snapshot').$type<ReportSnapshot>(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: text('resolved_by'),
+    resolution: text('resolution'),
   },
-  (t) => [index('reports_open_idx').on(t.status, t.createdAt)],
+  (t) => [index('reports_open_idx').on(t.status, t.createdAt), index('reports_target_idx').on(t.targetType, t.targetUid)],
+);
+
+export type ReportSnapshot = { title: string; text: string; author_name: string; language: string; is_r18: boolean };
+
+/** Every operator action (console or CLI): who, when, why. Append-only. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The admin's e-mail, or `cli:<os user>` for the operator CLI. */
+    actor: text('actor').notNull(),
+    action: text('action', {
+      enum: ['takedown', 'restore', 'dismiss', 'warn', 'suspend', 'ban', 'unban'],
+    }).notNull(),
+    targetType: text('target_type', { enum: ['post', 'persona', 'novel', 'user', 'report'] }).notNull(),
+    targetUid: text('target_uid').notNull(),
+    reason: text('reason').notNull().default(''),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_target_idx').on(t.targetType, t.targetUid, t.id)],
 );
 
 /** Accounts. `balance` is the Butter balance; the ledger below holds every change of it. */
@@ -70,6 +100,8 @@ export const users = pgTable(
     removedAt: timestamp('removed_at', { withTimezone: true }),
     /** Set by the e-mail normalisation of migration 0008 for an operator to look at (docs/decisions/0010). */
     emailFlag: text('email_flag'),
+    /** When the account confirmed at sign-up being at least the minimum age (13); null for older accounts. */
+    ageConfirmedAt: timestamp('age_confirmed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -181,6 +213,8 @@ export const personas = pgTable(
     status: text('status', { enum: ['published', 'taken_down'] })
       .notNull()
       .default('published'),
+    takedownReason: text('takedown_reason'),
+    takenDownAt: timestamp('taken_down_at', { withTimezone: true }),
     sourceNovelUid: text('source_novel_uid'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -241,6 +275,8 @@ export const novels = pgTable(
     status: text('status', { enum: ['active', 'taken_down'] })
       .notNull()
       .default('active'),
+    takedownReason: text('takedown_reason'),
+    takenDownAt: timestamp('taken_down_at', { withTimezone: true }),
     failure: text('failure'),
     /** The persona the story was generated from, when the form was filled from one (post provenance). */
     personaUid: text('persona_uid'),
@@ -327,6 +363,8 @@ export const posts = pgTable(
     status: text('status', { enum: ['active', 'taken_down'] })
       .notNull()
       .default('active'),
+    takedownReason: text('takedown_reason'),
+    takenDownAt: timestamp('taken_down_at', { withTimezone: true }),
     viewsCount: integer('views_count').notNull().default(0),
     /** The create form's key: a retried create answers the post it already made. */
     requestId: text('request_id'),

@@ -131,16 +131,23 @@ export class JobRunner {
     }
   }
 
-  /** Claims the oldest runnable job, or null. */
+  /**
+   * Claims a runnable job, or null: fairly across accounts, not first-in-first-out. The job of the
+   * account with the fewest jobs running now goes first, then the oldest; so one account queueing
+   * many jobs cannot hold every worker while another waits.
+   */
   async claim(): Promise<Job | null> {
     const result = await this.db.execute<Record<string, unknown>>(sql`
       update generation_jobs set status = 'running', attempts = attempts + 1, worker_id = ${this.id},
         lease_until = now() + make_interval(secs => ${this.lease}), started_at = coalesce(started_at, now())
       where uid = (
-        select uid from generation_jobs
-        where status = 'queued' or (status = 'running' and lease_until < now())
-        order by created_at
-        for update skip locked
+        select j.uid from generation_jobs j join novels n on n.uid = j.novel_uid
+        where j.status = 'queued' or (j.status = 'running' and j.lease_until < now())
+        order by (
+          select count(*) from generation_jobs r join novels rn on rn.uid = r.novel_uid
+          where rn.author_uid = n.author_uid and r.status = 'running' and r.lease_until >= now()
+        ), j.created_at
+        for update of j skip locked
         limit 1
       )
       returning uid`);

@@ -69,3 +69,114 @@ export function resetMail(lang: Language, code: string, minutes: number): { subj
   const template = RESET[lang] ?? RESET.en;
   return { subject: template.subject, text: template.text(code, minutes) };
 }
+
+type Notice = { subject: string; text: (what: string, reason: string) => string };
+
+/** To the reporter's contact address when the reported content was taken down. */
+const REPORT_ACTIONED: Record<Language, Notice> = {
+  en: {
+    subject: 'Your Butterfic report: the content was taken down',
+    text: (what, reason) => `Hi!\n\nThank you for your report. We took down ${what}.\n\nReason: ${reason}\n\n— Butterfic`,
+  },
+  'zh-CN': {
+    subject: '你的 Butterfic 举报：内容已下架',
+    text: (what, reason) => `你好！\n\n感谢你的举报。我们已下架 ${what}。\n\n原因：${reason}\n\n— Butterfic`,
+  },
+  'zh-TW': {
+    subject: '你的 Butterfic 檢舉：內容已下架',
+    text: (what, reason) => `你好！\n\n感謝你的檢舉。我們已下架 ${what}。\n\n原因：${reason}\n\n— Butterfic`,
+  },
+  ko: {
+    subject: 'Butterfic 신고 결과: 콘텐츠가 내려졌습니다',
+    text: (what, reason) => `안녕하세요!\n\n신고해 주셔서 감사합니다. ${what}을(를) 내렸습니다.\n\n사유: ${reason}\n\n— Butterfic`,
+  },
+  ja: {
+    subject: 'Butterfic へのご報告：コンテンツを削除しました',
+    text: (what, reason) => `こんにちは！\n\nご報告ありがとうございます。${what} を非公開にしました。\n\n理由：${reason}\n\n— Butterfic`,
+  },
+};
+
+/** To the author when an operator took their content down. */
+const TAKEN_DOWN: Record<Language, Notice> = {
+  en: {
+    subject: 'Your Butterfic content was taken down',
+    text: (what, reason) =>
+      `Hi!\n\nAn operator took down ${what}. Only you can still see it.\n\nReason: ${reason}\n\nIf you think this is a mistake, reply to this mail.\n\n— Butterfic`,
+  },
+  'zh-CN': {
+    subject: '你在 Butterfic 的内容已被下架',
+    text: (what, reason) => `你好！\n\n管理员已下架 ${what}，现在只有你能看到。\n\n原因：${reason}\n\n如果你认为这是误判，请回复本邮件。\n\n— Butterfic`,
+  },
+  'zh-TW': {
+    subject: '你在 Butterfic 的內容已被下架',
+    text: (what, reason) => `你好！\n\n管理員已下架 ${what}，現在只有你看得到。\n\n原因：${reason}\n\n如果你認為這是誤判，請回覆這封郵件。\n\n— Butterfic`,
+  },
+  ko: {
+    subject: 'Butterfic 콘텐츠가 내려졌습니다',
+    text: (what, reason) =>
+      `안녕하세요!\n\n운영자가 ${what}을(를) 내렸습니다. 이제 본인만 볼 수 있습니다.\n\n사유: ${reason}\n\n잘못된 조치라고 생각되시면 이 메일에 답장해 주세요.\n\n— Butterfic`,
+  },
+  ja: {
+    subject: 'Butterfic のコンテンツが非公開になりました',
+    text: (what, reason) =>
+      `こんにちは！\n\n運営が ${what} を非公開にしました。現在はあなただけが閲覧できます。\n\n理由：${reason}\n\n誤りだと思われる場合は、このメールに返信してください。\n\n— Butterfic`,
+  },
+};
+
+/** To an account an operator warned, suspended or banned. */
+const ACCOUNT_NOTICE: Record<Language, Notice> = {
+  en: { subject: 'A notice about your Butterfic account', text: (what, reason) => `Hi!\n\n${what}\n\nReason: ${reason}\n\n— Butterfic` },
+  'zh-CN': { subject: '关于你的 Butterfic 账号的通知', text: (what, reason) => `你好！\n\n${what}\n\n原因：${reason}\n\n— Butterfic` },
+  'zh-TW': { subject: '關於你的 Butterfic 帳號的通知', text: (what, reason) => `你好！\n\n${what}\n\n原因：${reason}\n\n— Butterfic` },
+  ko: { subject: 'Butterfic 계정 관련 안내', text: (what, reason) => `안녕하세요!\n\n${what}\n\n사유: ${reason}\n\n— Butterfic` },
+  ja: { subject: 'Butterfic アカウントに関するお知らせ', text: (what, reason) => `こんにちは！\n\n${what}\n\n理由：${reason}\n\n— Butterfic` },
+};
+
+const ACCOUNT_WHAT: Record<Language, Record<'warn' | 'suspend' | 'ban', (until: string) => string>> = {
+  en: {
+    warn: () => 'This is a warning from the Butterfic operators about content or behaviour that breaks the user agreement.',
+    suspend: (until) => `Your account is suspended until ${until} (UTC).`,
+    ban: () => 'Your account is banned.',
+  },
+  'zh-CN': {
+    warn: () => '这是 Butterfic 管理员的警告：你的内容或行为违反了用户协议。',
+    suspend: (until) => `你的账号已被暂停，直到 ${until}（UTC）。`,
+    ban: () => '你的账号已被封禁。',
+  },
+  'zh-TW': {
+    warn: () => '這是 Butterfic 管理員的警告：你的內容或行為違反了使用者協議。',
+    suspend: (until) => `你的帳號已被停權，直到 ${until}（UTC）。`,
+    ban: () => '你的帳號已被封鎖。',
+  },
+  ko: {
+    warn: () => 'Butterfic 운영자의 경고입니다. 회원님의 콘텐츠나 행동이 이용약관을 위반했습니다.',
+    suspend: (until) => `회원님의 계정은 ${until}(UTC)까지 정지되었습니다.`,
+    ban: () => '회원님의 계정은 차단되었습니다.',
+  },
+  ja: {
+    warn: () => 'Butterfic 運営からの警告です。あなたのコンテンツまたは行為が利用規約に違反しています。',
+    suspend: (until) => `あなたのアカウントは ${until}（UTC）まで停止されています。`,
+    ban: () => 'あなたのアカウントは凍結されました。',
+  },
+};
+
+export function reportActionedMail(lang: Language, what: string, reason: string): { subject: string; text: string } {
+  const t = REPORT_ACTIONED[lang] ?? REPORT_ACTIONED.en;
+  return { subject: t.subject, text: t.text(what, reason) };
+}
+
+export function takenDownMail(lang: Language, what: string, reason: string): { subject: string; text: string } {
+  const t = TAKEN_DOWN[lang] ?? TAKEN_DOWN.en;
+  return { subject: t.subject, text: t.text(what, reason) };
+}
+
+export function accountNoticeMail(
+  lang: Language,
+  action: 'warn' | 'suspend' | 'ban',
+  reason: string,
+  until: Date | null,
+): { subject: string; text: string } {
+  const t = ACCOUNT_NOTICE[lang] ?? ACCOUNT_NOTICE.en;
+  const what = (ACCOUNT_WHAT[lang] ?? ACCOUNT_WHAT.en)[action](until ? until.toISOString().slice(0, 16).replace('T', ' ') : '');
+  return { subject: t.subject, text: t.text(what, reason) };
+}

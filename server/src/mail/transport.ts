@@ -18,7 +18,8 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR
       kind: 'smtp',
       send: async (mail) => {
         await transport.sendMail({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-        log?.info({ to: mail.to }, `mail sent: ${mail.subject}`);
+        // Logs carry no e-mail addresses (issue 11).
+        log?.info(`mail sent: ${mail.subject}`);
       },
       close: () => transport.close(),
     };
@@ -31,8 +32,9 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR
       if (mail.code) line.code = mail.code;
       line.sent_at = Math.floor(Date.now() / 1000);
       await fs.promises.mkdir(env.DATA_DIR, { recursive: true });
-      await fs.promises.appendFile(file, JSON.stringify(line) + '\n');
-      log?.info({ to: mail.to, outbox: file }, `mail written to the dev outbox: ${mail.subject}`);
+      // The outbox holds codes and addresses: readable by its owner only.
+      await fs.promises.appendFile(file, JSON.stringify(line) + '\n', { mode: 0o600 });
+      log?.info({ outbox: file }, `mail written to the dev outbox: ${mail.subject}`);
     },
     close: () => undefined,
   };

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL, type AnyColumn } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../db/schema';
 import { AppError } from '../lib/errors';
@@ -17,6 +17,8 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** preHandler: like `authenticate` when a bearer token is sent; anonymous (user null) when none is. */
     authenticateOptional: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: an authenticated account whose e-mail is in ADMIN_EMAILS; everyone else 404001 (the console does not exist for them). */
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -25,6 +27,26 @@ export function isBlocked(user: Pick<AuthUser, 'status' | 'suspendedUntil'>): bo
   if (user.status === 'banned') return true;
   if (user.status === 'suspended') return !user.suspendedUntil || user.suspendedUntil.getTime() > Date.now();
   return false;
+}
+
+/** 301006 with the kind of block and, for a suspension, when it ends (epoch seconds). */
+export function blockedError(user: Pick<AuthUser, 'status' | 'suspendedUntil'>): AppError {
+  return new AppError('accountBlocked', {
+    data: {
+      account_status: user.status,
+      suspended_until: user.status === 'suspended' && user.suspendedUntil ? Math.floor(user.suspendedUntil.getTime() / 1000) : null,
+    },
+  });
+}
+
+/** SQL: the account `uid` is suspended or banned now (its public content is hidden with it). */
+export function authorBlocked(uid: AnyColumn | SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from users bu where bu.uid = ${uid} and (bu.status = 'banned' or (bu.status = 'suspended' and (bu.suspended_until is null or bu.suspended_until > now()))))`;
+}
+
+/** The admin role: the account's (normalised) e-mail is one of ADMIN_EMAILS. */
+export function isAdmin(adminEmails: readonly string[], user: Pick<AuthUser, 'email'> | null): boolean {
+  return user !== null && adminEmails.includes(user.email);
 }
 
 export function installAuth(app: FastifyInstance): void {
@@ -41,13 +63,23 @@ export function installAuth(app: FastifyInstance): void {
       .from(users)
       .where(eq(users.uid, uid));
     if (!row) throw new AppError('tokenInvalid');
-    if (isBlocked(row.user)) throw new AppError('accountBlocked');
+    if (isBlocked(row.user)) throw blockedError(row.user);
     if (!row.live) throw new AppError('tokenInvalid', { detail: 'session ended' });
     request.user = row.user;
     request.sessionId = sid;
   });
   app.decorate('authenticateOptional', async (request: FastifyRequest) => {
     if (request.headers.authorization) await app.authenticate(request);
+  });
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    try {
+      await app.authenticate(request);
+    } catch (error) {
+      // An expired token still refreshes (the console stays usable); anything else looks like no console at all.
+      if (error instanceof AppError && error.kind === 'tokenExpired') throw error;
+      throw new AppError('notFound');
+    }
+    if (!isAdmin(app.deps.env.ADMIN_EMAILS, request.user)) throw new AppError('notFound');
   });
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signUp } from '../../test/accounts';
 import { createTestContext, type TestContext } from '../../test/helpers';
 import { BODY_LIMIT } from '../app';
 
@@ -12,10 +13,17 @@ beforeAll(async () => {
       });
     },
   });
+  // Reports name content that exists (unknown content answers 404001): a post made for them.
+  const author = await signUp(ctx, 'envelope-author@example.com');
+  const post = await ctx.request('POST', '/api/v1/post/create/', {
+    body: { title: 'Reported', content: 'Some text.', language: 'en', is_public: 1 },
+    headers: author.auth,
+  });
+  report.target_uid = post.body.data.uid as string;
 });
 afterAll(() => ctx.close());
 
-const report = { target_type: 'post', target_uid: 'p1', reason: 'copied from my book' };
+const report = { target_type: 'post', target_uid: '', reason: 'copied from my book' };
 
 describe('the response envelope', () => {
   it('answers an unknown API path with the JSON envelope, never HTML', async () => {

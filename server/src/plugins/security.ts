@@ -29,9 +29,12 @@ export const SECURITY_HEADERS = {
 } as const;
 
 export function installSecurityHeaders(app: FastifyInstance): void {
+  // Served over https (PUBLIC_URL says so): browsers keep to https for a year.
+  const hsts = app.deps.env.PUBLIC_URL.startsWith('https://');
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.headers(SECURITY_HEADERS);
+    if (hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     if (!request.url.startsWith('/api/')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
   });
 }

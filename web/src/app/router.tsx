@@ -33,6 +33,7 @@ const Transactions = lazy(() => import('./routes/Transactions').then((m) => ({ d
 const ChangeLanguage = lazy(() => import('./routes/ChangeLanguage').then((m) => ({ default: m.ChangeLanguage })));
 const UserAgreement = lazy(() => import('./routes/UserAgreement').then((m) => ({ default: m.UserAgreement })));
 const AboutUs = lazy(() => import('./routes/AboutUs').then((m) => ({ default: m.AboutUs })));
+const Admin = lazy(() => import('./routes/Admin').then((m) => ({ default: m.Admin })));
 
 
 /** Every route of SPEC.md section 2. Screens become real as their issues land. */
@@ -180,6 +181,7 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: '/p/:slug', element: <Sample /> },
+      { path: paths.admin, element: <Admin /> },
       { path: '/create', element: <Navigate to={paths.create} replace /> },
       { path: '*', element: <NotFound /> },
     ],

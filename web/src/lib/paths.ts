@@ -32,4 +32,6 @@ export const paths = {
   /** Not in SPEC.md's table: the Butter ledger, reached from the profile. */
   transactions: '/user/transactions',
   sample: (slug: string) => `/p/${encodeURIComponent(slug)}`,
+  /** Not in SPEC.md's table: the operator console (ADMIN_EMAILS only; a 404 screen for everyone else). */
+  admin: '/admin',
 } as const;

@@ -18,7 +18,7 @@ describe('sign-in with auto-registration and verification', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.base_resp.status_code).toBe(301004);
 
-    const created = await post('/user/create/', { email: `  ${email} `, password: PASSWORD, gender: 'female' });
+    const created = await post('/user/create/', { age_confirmed: true, email: `  ${email} `, password: PASSWORD, gender: 'female' });
     expect(created.status).toBe(200);
     expect(created.body.data).toMatchObject({ email: 'reader.one@example.com', verification_required: true });
 
@@ -57,7 +57,7 @@ describe('sign-in with auto-registration and verification', () => {
 
   it('refuses a second account for the same address, in any case or spacing', async () => {
     await signUp(ctx, 'twice@example.com');
-    const again = await post('/user/create/', { email: ' TWICE@example.com', password: PASSWORD });
+    const again = await post('/user/create/', { age_confirmed: true, email: ' TWICE@example.com', password: PASSWORD });
     expect(again.status).toBe(409);
     expect(again.body.base_resp.status_code).toBe(301002);
   });
@@ -74,7 +74,7 @@ describe('sign-in with auto-registration and verification', () => {
       expect(res.body.base_resp.status_code).toBe(400001);
       expect(res.body.data.fields).toHaveProperty(field);
     }
-    const edge = await post('/user/create/', { email: 'eight@example.com', password: '12345678' });
+    const edge = await post('/user/create/', { age_confirmed: true, email: 'eight@example.com', password: '12345678' });
     expect(edge.status).toBe(200);
   });
 
@@ -87,7 +87,7 @@ describe('sign-in with auto-registration and verification', () => {
 
   it('keeps a code for 10 minutes and 5 tries at most', async () => {
     const email = 'tries@example.com';
-    await post('/user/create/', { email, password: PASSWORD });
+    await post('/user/create/', { age_confirmed: true, email, password: PASSWORD });
     await post('/user/send-verification-code/', { email });
     const code = lastCodeFor(ctx, email);
     const wrong = code === '123456' ? '654321' : '123456';
@@ -96,7 +96,7 @@ describe('sign-in with auto-registration and verification', () => {
     expect(late.body.base_resp.status_code).toBe(301008);
 
     const expiring = 'expiring@example.com';
-    await post('/user/create/', { email: expiring, password: PASSWORD });
+    await post('/user/create/', { age_confirmed: true, email: expiring, password: PASSWORD });
     await post('/user/send-verification-code/', { email: expiring });
     await ctx.database.pool.query(
       `update verification_codes set expires_at = now() - interval '1 second' where user_uid = (select uid from users where email = $1)`,
@@ -108,7 +108,7 @@ describe('sign-in with auto-registration and verification', () => {
 
   it('enforces the 60 s resend cooldown on the server, even for simultaneous requests', async () => {
     const email = 'cooldown@example.com';
-    await post('/user/create/', { email, password: PASSWORD });
+    await post('/user/create/', { age_confirmed: true, email, password: PASSWORD });
     const before = outbox(ctx).length;
     const answers = await Promise.all(Array.from({ length: 8 }, () => post('/user/send-verification-code/', { email })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
@@ -146,7 +146,7 @@ describe('sign-in with auto-registration and verification', () => {
     const expectations = { ko: /인증 코드/, ja: /認証コード/, 'zh-CN': /验证码/, 'zh-TW': /驗證碼/, en: /verification code/ } as const;
     for (const [language, pattern] of Object.entries(expectations)) {
       const email = `mail-${language.toLowerCase()}@example.com`;
-      await post('/user/create/', { email, password: PASSWORD, language });
+      await post('/user/create/', { age_confirmed: true, email, password: PASSWORD, language });
       await post('/user/send-verification-code/', { email });
       const mail = outbox(ctx).at(-1)!;
       expect(mail.to).toBe(email);
@@ -154,23 +154,27 @@ describe('sign-in with auto-registration and verification', () => {
     }
   });
 
-  it('rate-limits logins per e-mail with Retry-After', async () => {
+  it('rate-limits failed logins per e-mail and client address with Retry-After', async () => {
     const email = 'limited@example.com';
     await signUp(ctx, email);
-    // signUp logged in once: 9 more tries fit in the window of 10, the next is refused.
+    // Only failures count (signUp's successful login did not): 10 wrong passwords from one place fit, the next try is refused.
+    const here = { 'x-forwarded-for': '198.51.100.23' };
     const answers = [];
-    for (let i = 0; i < 10; i++) answers.push(await post('/user/login/', { email, password: 'wrong password!' }));
-    expect(answers.slice(0, 9).map((a) => a.body.base_resp.status_code)).toEqual(Array(9).fill(301001));
-    const last = answers[9]!;
+    for (let i = 0; i < 11; i++) answers.push(await post('/user/login/', { email, password: 'wrong password!' }, here));
+    expect(answers.slice(0, 10).map((a) => a.body.base_resp.status_code)).toEqual(Array(10).fill(301001));
+    const last = answers[10]!;
     expect(last.status).toBe(429);
     expect(last.body.base_resp.status_code).toBe(429001);
     expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Even the right password waits there; the owner elsewhere is not locked out.
+    expect((await post('/user/login/', { email, password: PASSWORD }, here)).status).toBe(429);
+    expect((await post('/user/login/', { email, password: PASSWORD })).status).toBe(200);
   });
 
   it('rate-limits registrations per address', async () => {
     const headers = { 'x-forwarded-for': '192.0.2.77' };
     const answers = [];
-    for (let i = 0; i < 21; i++) answers.push(await post('/user/create/', { email: `bulk${i}@example.com`, password: PASSWORD }, headers));
+    for (let i = 0; i < 21; i++) answers.push(await post('/user/create/', { age_confirmed: true, email: `bulk${i}@example.com`, password: PASSWORD }, headers));
     expect(answers.slice(0, 20).every((a) => a.status === 200)).toBe(true);
     expect(answers[20]!.body.base_resp.status_code).toBe(429001);
   });

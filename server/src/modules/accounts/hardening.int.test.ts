@@ -27,7 +27,7 @@ describe('one account per real address', () => {
     const plain = await signUp(ctx, 'alice@example.com');
     await signUp(ctx, 'admin@example.com');
     for (const lookalike of ['ａdmin@example.com', 'alice@ｅｘａｍｐｌｅ.com', 'alice@example.com.', 'ALİCE@example.com']) {
-      const res = await post('/user/create/', { email: lookalike, password: PASSWORD });
+      const res = await post('/user/create/', { age_confirmed: true, email: lookalike, password: PASSWORD });
       expect(res.status, lookalike).toBe(409);
       expect(res.body.base_resp.status_code).toBe(301002);
     }
@@ -38,7 +38,7 @@ describe('one account per real address', () => {
 
   it('refuses invisible characters instead of making a new account', async () => {
     await signUp(ctx, 'bob@example.com');
-    const res = await post('/user/create/', { email: 'bob\u200b@example.com', password: PASSWORD });
+    const res = await post('/user/create/', { age_confirmed: true, email: 'bob\u200b@example.com', password: PASSWORD });
     expect(res.status).toBe(400);
     expect(res.body.data.fields.email).toBe('invisible characters are not allowed');
     const count = await ctx.database.db
@@ -93,7 +93,7 @@ describe('proxies trusted only when configured', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 22; i++) {
         const res = await strict.request('POST', '/api/v1/user/create/', {
-          body: { email: `spoof${i}@example.com`, password: PASSWORD },
+          body: { age_confirmed: true, email: `spoof${i}@example.com`, password: PASSWORD },
           headers: { 'x-forwarded-for': someIp() },
         });
         statuses.push(res.status);
@@ -108,11 +108,11 @@ describe('proxies trusted only when configured', () => {
   it('uses the forwarded address from a configured proxy', async () => {
     const ip = someIp();
     for (let i = 0; i < 20; i++)
-      expect((await post('/user/create/', { email: `via${i}@example.com`, password: PASSWORD }, { 'x-forwarded-for': ip })).status).toBe(
+      expect((await post('/user/create/', { age_confirmed: true, email: `via${i}@example.com`, password: PASSWORD }, { 'x-forwarded-for': ip })).status).toBe(
         200,
       );
-    expect((await post('/user/create/', { email: 'via20@example.com', password: PASSWORD }, { 'x-forwarded-for': ip })).status).toBe(429);
-    expect((await post('/user/create/', { email: 'via21@example.com', password: PASSWORD })).status).toBe(200);
+    expect((await post('/user/create/', { age_confirmed: true, email: 'via20@example.com', password: PASSWORD }, { 'x-forwarded-for': ip })).status).toBe(429);
+    expect((await post('/user/create/', { age_confirmed: true, email: 'via21@example.com', password: PASSWORD })).status).toBe(200);
   });
 });
 
@@ -201,7 +201,7 @@ describe('password reset by a mailed code', () => {
   });
 
   it('verifies an unverified address, since the code proves it', async () => {
-    await post('/user/create/', { email: 'late@example.com', password: PASSWORD });
+    await post('/user/create/', { age_confirmed: true, email: 'late@example.com', password: PASSWORD });
     await post('/user/send-reset-code/', { email: 'late@example.com' });
     const code = lastCodeFor(ctx, 'late@example.com');
     expect((await post('/user/reset-password/', { email: 'late@example.com', code, password: 'verified now' })).status).toBe(200);
@@ -211,15 +211,15 @@ describe('password reset by a mailed code', () => {
 
 describe('unverified accounts older than 7 days', () => {
   it('give their address back to whoever registers it, and the sweep releases the rest', async () => {
-    const first = await post('/user/create/', { email: 'squatter@example.com', password: PASSWORD });
-    await post('/user/create/', { email: 'idle@example.com', password: PASSWORD });
-    await post('/user/create/', { email: 'fresh@example.com', password: PASSWORD });
+    const first = await post('/user/create/', { age_confirmed: true, email: 'squatter@example.com', password: PASSWORD });
+    await post('/user/create/', { age_confirmed: true, email: 'idle@example.com', password: PASSWORD });
+    await post('/user/create/', { age_confirmed: true, email: 'fresh@example.com', password: PASSWORD });
     const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000);
     await ctx.database.db
       .update(users)
       .set({ createdAt: eightDaysAgo })
       .where(sql`${users.email} in ('squatter@example.com', 'idle@example.com')`);
-    const again = await post('/user/create/', { email: 'squatter@example.com', password: PASSWORD });
+    const again = await post('/user/create/', { age_confirmed: true, email: 'squatter@example.com', password: PASSWORD });
     expect(again.status).toBe(200);
     expect(again.body.data.uid).not.toBe(first.body.data.uid);
     const [old] = await ctx.database.db.select().from(users).where(eq(users.uid, first.body.data.uid));

@@ -23,15 +23,18 @@ import {
 } from '@butterfic/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
-import { rateLimit } from '../../lib/rate-limit';
-import { currentUser } from '../../plugins/auth';
+import { rateLimit, rateLimitCheck, rateLimitCount } from '../../lib/rate-limit';
+import { currentUser, isAdmin } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import * as accounts from './service';
 
 export const LIMITS = {
   registerPerIp: [20, 3600],
   loginPerIp: [60, 600],
-  loginPerEmail: [10, 600],
+  /** Failed logins of one address from one client address; the owner elsewhere is not locked out. */
+  loginFailuresPerEmailAndIp: [10, 600],
+  /** Failed logins of one address from everywhere: the backstop against guessing from many addresses. */
+  loginFailuresPerEmail: [100, 3600],
   sendPerIp: [30, 3600],
   verifyPerIp: [60, 600],
   verifyPerEmail: [10, 600],
@@ -51,8 +54,22 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/user/login/', { schema: { body: LoginBody, response: { 200: envelope(LoginResult) } } }, async (request) => {
     await limit(`login:ip:${request.ip}`, LIMITS.loginPerIp);
-    await limit(`login:email:${request.body.email}`, LIMITS.loginPerEmail);
-    const session = await accounts.login(deps, request.body.email, request.body.password);
+    // Only failed logins count against an address, and per client address first: someone guessing
+    // from one place locks out that place, not the owner logging in from another (docs/decisions/0017).
+    const nearKey = `login:fail:${request.body.email}:${request.ip}`;
+    const farKey = `login:fail:${request.body.email}`;
+    await rateLimitCheck(db, nearKey, ...LIMITS.loginFailuresPerEmailAndIp);
+    await rateLimitCheck(db, farKey, ...LIMITS.loginFailuresPerEmail);
+    let session;
+    try {
+      session = await accounts.login(deps, request.body.email, request.body.password);
+    } catch (error) {
+      if (error instanceof AppError && (error.kind === 'wrongPassword' || error.kind === 'accountNotFound')) {
+        await rateLimitCount(db, nearKey, LIMITS.loginFailuresPerEmailAndIp[1]);
+        await rateLimitCount(db, farKey, LIMITS.loginFailuresPerEmail[1]);
+      }
+      throw error;
+    }
     const { user } = session;
     return ok({
       uid: user.uid,
@@ -106,14 +123,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       if (request.query.uid && request.query.uid !== user.uid) throw new AppError('forbidden');
-      return ok(accounts.presentUser(user));
+      return ok(accounts.presentUser(user, isAdmin(deps.env.ADMIN_EMAILS, user)));
     },
   );
 
   app.post(
     '/user/modify/',
     { preHandler: app.authenticate, schema: { body: ModifyUserBody, response: { 200: envelope(UserInfo) } } },
-    async (request) => ok(accounts.presentUser(await accounts.modifyUser(deps, currentUser(request), request.body))),
+    async (request) => {
+      const user = await accounts.modifyUser(deps, currentUser(request), request.body);
+      return ok(accounts.presentUser(user, isAdmin(deps.env.ADMIN_EMAILS, user)));
+    },
   );
 
   app.post(

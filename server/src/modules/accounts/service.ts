@@ -6,11 +6,11 @@ import { users, verificationCodes } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
 import { resetMail, verificationMail } from '../../mail/templates';
-import { isBlocked, type AuthUser } from '../../plugins/auth';
+import { blockedError, isBlocked, type AuthUser } from '../../plugins/auth';
 import { findInviter, rewardInviter } from '../codes/service';
 import { applyLedger } from '../wallet/service';
 import { checkPassword, decoyHash, hashPassword } from './passwords';
-import { issueRefreshToken, revokeAllOf, revokeFamilyOf, rotateRefreshToken, signAccessToken } from './tokens';
+import { issueRefreshToken, refreshTokenOwner, revokeAllOf, revokeFamilyOf, rotateRefreshToken, signAccessToken } from './tokens';
 
 export const SIGNUP_BUTTER = 6;
 export const CODE_TTL_MINUTES = 10;
@@ -19,7 +19,7 @@ const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 const epoch = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 
-export function presentUser(user: AuthUser): UserInfo {
+export function presentUser(user: AuthUser, isAdmin = false): UserInfo {
   return {
     uid: user.uid,
     name: user.name,
@@ -31,6 +31,7 @@ export function presentUser(user: AuthUser): UserInfo {
     adult_confirmed_at: epoch(user.adultConfirmedAt),
     created_time: epoch(user.createdAt) ?? 0,
     pass_expires_at: user.passExpiresAt && user.passExpiresAt.getTime() > Date.now() ? epoch(user.passExpiresAt) : null,
+    is_admin: isAdmin,
   };
 }
 
@@ -80,6 +81,8 @@ export async function createAccount(
             language: input.language,
             invitationCode: invitationCode(),
             invitedBy,
+            // The route's schema requires the minimum-age confirmation; its time is kept.
+            ageConfirmedAt: sql`now()`,
           })
           .returning();
         if (!user) throw new Error('insert returned nothing');
@@ -109,7 +112,7 @@ export async function login(deps: Deps, email: string, password: string): Promis
     throw new AppError('accountNotFound');
   }
   if (!(await checkPassword(user.passwordHash, password))) throw new AppError('wrongPassword');
-  if (isBlocked(user)) throw new AppError('accountBlocked');
+  if (isBlocked(user)) throw blockedError(user);
   if (deps.env.REQUIRE_EMAIL_VERIFICATION && !user.emailVerifiedAt) throw new AppError('emailNotVerified');
   return startSession(deps, user);
 }
@@ -123,12 +126,20 @@ export async function startSession(deps: Deps, user: AuthUser): Promise<Session>
 
 export async function refresh(deps: Deps, token: string): Promise<{ access: string; refresh: string }> {
   const outcome = await rotateRefreshToken(deps.database.db, token, deps.env.REFRESH_TOKEN_TTL);
-  if (!outcome.ok) throw new AppError('tokenInvalid', { detail: `refresh token ${outcome.reason}` });
+  if (!outcome.ok) {
+    // A ban or suspension revoked every session: its owner learns why (and until when), not just "log in again".
+    if (outcome.reason === 'revoked') {
+      const owner = await refreshTokenOwner(deps.database.db, token);
+      const [blocked] = owner ? await deps.database.db.select().from(users).where(eq(users.uid, owner)) : [];
+      if (blocked && isBlocked(blocked)) throw blockedError(blocked);
+    }
+    throw new AppError('tokenInvalid', { detail: `refresh token ${outcome.reason}` });
+  }
   const [user] = await deps.database.db.select().from(users).where(eq(users.uid, outcome.userUid));
   if (!user) throw new AppError('tokenInvalid');
   if (isBlocked(user)) {
     await revokeAllOf(deps.database.db, user.uid);
-    throw new AppError('accountBlocked');
+    throw blockedError(user);
   }
   return {
     access: await signAccessToken(deps.secrets.jwtKey, user.uid, outcome.familyId, deps.env.ACCESS_TOKEN_TTL),

@@ -114,3 +114,9 @@ export async function revokeAllOf(db: Db, userUid: string, keep?: string): Promi
 /** True while the session still has a refresh token that was not revoked (what an access token's `sid` needs). */
 export const sessionLive = (familyId: string) =>
   sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId} and ${refreshTokens.revokedAt} is null)`;
+
+/** The account a refresh token belongs (or belonged) to, whatever its state; null when unknown. */
+export async function refreshTokenOwner(db: Db, token: string): Promise<string | null> {
+  const [row] = await db.select({ userUid: refreshTokens.userUid }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token)));
+  return row?.userUid ?? null;
+}

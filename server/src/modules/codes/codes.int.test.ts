@@ -118,12 +118,12 @@ describe('invitation codes', () => {
     const email = 'guest@example.com';
 
     const bad = await ctx.request('POST', '/api/v1/user/create/', {
-      body: { email, password: PASSWORD, invitation_code: 'WRONG123' },
+      body: { age_confirmed: true, email, password: PASSWORD, invitation_code: 'WRONG123' },
       headers,
     });
     expect(bad.body.base_resp.status_code).toBe(302001);
     const created = await ctx.request('POST', '/api/v1/user/create/', {
-      body: { email, password: PASSWORD, invitation_code: code },
+      body: { age_confirmed: true, email, password: PASSWORD, invitation_code: code },
       headers,
     });
     expect(created.status).toBe(200);

@@ -1,11 +1,57 @@
-import { CreateReportBody, CreateReportResult, envelope } from '@butterfic/contract';
+import {
+  AdminActionResult,
+  AdminAuditQuery,
+  AdminContentBody,
+  AdminDismissBody,
+  AdminReportPage,
+  AdminReportsQuery,
+  AdminUserBody,
+  AuditPage,
+  CreateReportBody,
+  CreateReportResult,
+  envelope,
+} from '@butterfic/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import { createReport } from './service';
+import { createReport, dismissReport, listAudit, listReports, moderateContent, moderateUser, type Ops } from './service';
 
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/report/', { schema: { body: CreateReportBody, response: { 200: envelope(CreateReportResult) } } }, async (request) => {
-    const result = await createReport(app.deps.database.db, { ...request.body, requestIp: request.ip });
-    return ok(result);
+  const { deps } = app;
+  const db = deps.database.db;
+  const ops: Ops = { db, mailer: deps.mailer, log: app.log };
+
+  // Open to visitors; a signed-in reporter is recorded.
+  app.post(
+    '/report/',
+    { preHandler: app.authenticateOptional, schema: { body: CreateReportBody, response: { 200: envelope(CreateReportResult) } } },
+    async (request) => ok(await createReport(db, { ...request.body, requestIp: request.ip, reporterUid: request.user?.uid ?? null })),
+  );
+
+  // The operator console's calls: admins only, 404001 for everyone else.
+  const admin = { preHandler: app.requireAdmin };
+  const actor = (request: Parameters<typeof currentUser>[0]) => currentUser(request).email;
+
+  app.get('/admin/reports/', { ...admin, schema: { querystring: AdminReportsQuery, response: { 200: envelope(AdminReportPage) } } }, async (request) =>
+    ok(await listReports(db, request.query)),
+  );
+
+  app.post('/admin/content/', { ...admin, schema: { body: AdminContentBody, response: { 200: envelope(AdminActionResult) } } }, async (request) =>
+    ok(await moderateContent(ops, actor(request), request.body)),
+  );
+
+  app.post(
+    '/admin/report/dismiss/',
+    { ...admin, schema: { body: AdminDismissBody, response: { 200: envelope(AdminActionResult) } } },
+    async (request) => ok(await dismissReport(ops, actor(request), request.body.report_uid, request.body.reason)),
+  );
+
+  app.post('/admin/user/', { ...admin, schema: { body: AdminUserBody, response: { 200: envelope(AdminActionResult) } } }, async (request) => {
+    const { audit_id } = await moderateUser(ops, actor(request), request.body);
+    return ok({ audit_id });
   });
+
+  app.get('/admin/audit/', { ...admin, schema: { querystring: AdminAuditQuery, response: { 200: envelope(AuditPage) } } }, async (request) =>
+    ok(await listAudit(db, request.query)),
+  );
 };

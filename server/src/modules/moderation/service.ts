@@ -1,9 +1,106 @@
-import type { CreateReportBody } from '@butterfic/contract';
+import {
+  PAGE_SIZE,
+  REPORT_WINDOW_SECONDS,
+  type AdminContentBody,
+  type AdminReport,
+  type AdminReportPage,
+  type AdminUserBody,
+  type AuditEntry,
+  type CreateReportBody,
+  type Language,
+} from '@butterfic/contract';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
-import { reports } from '../../db/schema';
+import { auditLog, chapters, novels, personas, posts, reports, users, type ReportSnapshot } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
+import { rateLimit } from '../../lib/rate-limit';
+import { accountNoticeMail, reportActionedMail, takenDownMail } from '../../mail/templates';
+import type { Mailer } from '../../mail/transport';
+import { revokeAllOf } from '../accounts/tokens';
+import { syncNovelVisibility } from '../posts/service';
+import type { DbOrTx } from '../wallet/service';
 
-export async function createReport(db: Db, input: CreateReportBody & { requestIp: string | null }): Promise<{ uid: string }> {
+/** Who may file how many reports: per address and per e-mail an hour, per target a day (so the queue cannot be flooded). */
+export const REPORT_LIMITS = {
+  perIp: [10, 3600],
+  perEmail: [10, 3600],
+  perTarget: [20, 86400],
+} as const satisfies Record<string, readonly [number, number]>;
+
+const SNAPSHOT_TEXT_MAX = 20_000;
+const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
+const clip = (text: string) => (text.length > SNAPSHOT_TEXT_MAX ? text.slice(0, SNAPSHOT_TEXT_MAX) + '…' : text);
+
+type TargetType = CreateReportBody['target_type'];
+type Target = { authorUid: string | null; status: 'active' | 'taken_down'; snapshot: ReportSnapshot };
+
+/** The content a report or an operator action is about, as it is now; null when it does not exist. */
+async function loadTarget(db: DbOrTx, type: TargetType, uid: string): Promise<Target | null> {
+  if (type === 'post') {
+    const [row] = await db
+      .select({ post: posts, authorName: users.name })
+      .from(posts)
+      .innerJoin(users, eq(users.uid, posts.authorUid))
+      .where(eq(posts.uid, uid));
+    if (!row) return null;
+    const p = row.post;
+    return {
+      authorUid: p.authorUid,
+      status: p.status,
+      snapshot: { title: p.title, text: clip(p.content), author_name: row.authorName, language: p.language, is_r18: p.isR18 },
+    };
+  }
+  if (type === 'persona') {
+    const [p] = await db.select().from(personas).where(eq(personas.uid, uid));
+    if (!p) return null;
+    const text = [
+      `${p.charAName}: ${p.charASetting}`,
+      `${p.charBName}: ${p.charBSetting}`,
+      p.plot,
+      p.description,
+    ].join('\n\n');
+    return {
+      authorUid: p.authorUid,
+      status: p.status === 'published' ? 'active' : 'taken_down',
+      snapshot: { title: `${p.charAName} × ${p.charBName}`, text: clip(text), author_name: p.authorName, language: p.language, is_r18: p.isR18 },
+    };
+  }
+  const [row] = await db
+    .select({ novel: novels, authorName: users.name })
+    .from(novels)
+    .innerJoin(users, eq(users.uid, novels.authorUid))
+    .where(eq(novels.uid, uid));
+  if (!row) return null;
+  const list = await db.select({ content: chapters.content }).from(chapters).where(eq(chapters.novelUid, uid)).orderBy(asc(chapters.index));
+  const n = row.novel;
+  return {
+    authorUid: n.authorUid,
+    status: n.status,
+    snapshot: {
+      title: n.title,
+      text: clip(list.map((c) => c.content).join('\n\n')),
+      author_name: row.authorName,
+      language: n.language,
+      is_r18: n.isR18,
+    },
+  };
+}
+
+/**
+ * A report from anyone (visitors included): limited per address, per contact e-mail and per target;
+ * the content is snapshotted as it is now. Unknown or already taken-down content → 404001.
+ */
+export async function createReport(
+  db: Db,
+  input: CreateReportBody & { requestIp: string | null; reporterUid: string | null },
+): Promise<{ uid: string }> {
+  const limit = (key: string, [max, window]: readonly [number, number]) => rateLimit(db, key, max, window);
+  await limit(`report:ip:${input.requestIp ?? 'unknown'}`, REPORT_LIMITS.perIp);
+  if (input.contact_email) await limit(`report:email:${input.contact_email}`, REPORT_LIMITS.perEmail);
+  const target = await loadTarget(db, input.target_type, input.target_uid);
+  if (!target || target.status !== 'active') throw new AppError('notFound');
+  await limit(`report:target:${input.target_type}:${input.target_uid}`, REPORT_LIMITS.perTarget);
   const uid = newUid();
   await db.insert(reports).values({
     uid,
@@ -12,6 +109,220 @@ export async function createReport(db: Db, input: CreateReportBody & { requestIp
     reason: input.reason,
     contactEmail: input.contact_email ?? null,
     requestIp: input.requestIp,
+    reporterUid: input.reporterUid,
+    targetAuthorUid: target.authorUid,
+    snapshot: target.snapshot,
   });
   return { uid };
+}
+
+/** The operator queue: the least time left in the 24-hour window first (the oldest open report). */
+export async function listReports(db: Db, query: { status: AdminReport['status']; page: number }): Promise<AdminReportPage> {
+  const current = sql<string>`case ${reports.targetType}
+      when 'post' then (select p.status from posts p where p.uid = ${reports.targetUid})
+      when 'persona' then (select case when pe.status = 'published' then 'active' else pe.status end from personas pe where pe.uid = ${reports.targetUid})
+      else (select n.status from novels n where n.uid = ${reports.targetUid}) end`;
+  const rows = await db
+    .select({ report: reports, current, authorEmail: users.email, authorStatus: users.status })
+    .from(reports)
+    .leftJoin(users, eq(users.uid, reports.targetAuthorUid))
+    .where(eq(reports.status, query.status))
+    .orderBy(query.status === 'open' ? asc(reports.createdAt) : desc(reports.resolvedAt), asc(reports.uid))
+    .limit(PAGE_SIZE + 1)
+    .offset((query.page - 1) * PAGE_SIZE);
+  return {
+    results: rows.slice(0, PAGE_SIZE).map(({ report: r, current: now, authorEmail, authorStatus }) => ({
+      uid: r.uid,
+      target_type: r.targetType,
+      target_uid: r.targetUid,
+      reason: r.reason,
+      contact_email: r.contactEmail,
+      status: r.status,
+      created_time: seconds(r.createdAt),
+      due_time: seconds(r.createdAt) + REPORT_WINDOW_SECONDS,
+      snapshot: r.snapshot ?? null,
+      target_status: now === 'active' || now === 'taken_down' ? now : 'gone',
+      author_uid: r.targetAuthorUid,
+      author_email: authorEmail,
+      author_status: authorStatus,
+      resolution: r.resolution,
+    })),
+    page: query.page,
+    page_size: PAGE_SIZE,
+    has_more: rows.length > PAGE_SIZE,
+  };
+}
+
+export type Ops = { db: Db; mailer: Mailer; log?: { warn: (obj: object, msg: string) => void } };
+type Notice = { to: string; subject: string; text: string };
+
+async function audit(
+  tx: DbOrTx,
+  entry: { actor: string; action: (typeof auditLog.$inferInsert)['action']; targetType: (typeof auditLog.$inferInsert)['targetType']; targetUid: string; reason: string; details?: Record<string, unknown> },
+): Promise<number> {
+  const [row] = await tx
+    .insert(auditLog)
+    .values({ ...entry, details: entry.details ?? null })
+    .returning({ id: auditLog.id });
+  if (!row) throw new Error('audit row not written');
+  return row.id;
+}
+
+/** Mails go out after the transaction committed; a mail that fails is logged, the action stands. */
+async function deliver(ops: Ops, notices: Notice[]): Promise<void> {
+  for (const notice of notices) {
+    try {
+      await ops.mailer.send(notice);
+    } catch (error) {
+      ops.log?.warn({ err: error }, 'moderation notice not sent');
+    }
+  }
+}
+
+const WHAT: Record<Language, Record<TargetType, (title: string) => string>> = {
+  en: { post: (t) => `the post "${t}"`, persona: (t) => `the persona "${t}"`, novel: (t) => `the story "${t}"` },
+  'zh-CN': { post: (t) => `帖子《${t}》`, persona: (t) => `人设「${t}」`, novel: (t) => `小说《${t}》` },
+  'zh-TW': { post: (t) => `貼文《${t}》`, persona: (t) => `角色設定「${t}」`, novel: (t) => `小說《${t}》` },
+  ko: { post: (t) => `게시물 「${t}」`, persona: (t) => `페르소나 「${t}」`, novel: (t) => `소설 「${t}」` },
+  ja: { post: (t) => `投稿「${t}」`, persona: (t) => `ペルソナ「${t}」`, novel: (t) => `小説「${t}」` },
+};
+const asLanguage = (value: string): Language => (['en', 'zh-CN', 'zh-TW', 'ko', 'ja'].includes(value) ? (value as Language) : 'en');
+
+/**
+ * Takes down or restores a post, persona or novel, in one transaction with its audit row. A takedown
+ * closes the open reports on it and mails each reporter's contact address and the author.
+ */
+export async function moderateContent(ops: Ops, actor: string, input: AdminContentBody): Promise<{ audit_id: number }> {
+  const notices: Notice[] = [];
+  const auditId = await ops.db.transaction(async (tx) => {
+    const target = await loadTarget(tx, input.target_type, input.target_uid);
+    if (!target) throw new AppError('notFound');
+    const down = input.action === 'takedown';
+    const marks = down
+      ? { takedownReason: input.reason, takenDownAt: sql`now()`, updatedAt: sql`now()` }
+      : { takedownReason: null, takenDownAt: null, updatedAt: sql`now()` };
+    if (input.target_type === 'post') {
+      const [row] = await tx
+        .update(posts)
+        .set({ status: down ? 'taken_down' : 'active', ...marks })
+        .where(eq(posts.uid, input.target_uid))
+        .returning({ novelUid: posts.novelUid });
+      await syncNovelVisibility(tx, row?.novelUid ?? null);
+    } else if (input.target_type === 'persona') {
+      await tx
+        .update(personas)
+        .set({ status: down ? 'taken_down' : 'published', ...marks })
+        .where(eq(personas.uid, input.target_uid));
+    } else {
+      await tx
+        .update(novels)
+        .set({ status: down ? 'taken_down' : 'active', ...marks })
+        .where(eq(novels.uid, input.target_uid));
+    }
+    const closed = down
+      ? await tx
+          .update(reports)
+          .set({ status: 'actioned', resolvedAt: sql`now()`, resolvedBy: actor, resolution: input.reason })
+          .where(and(eq(reports.targetType, input.target_type), eq(reports.targetUid, input.target_uid), eq(reports.status, 'open')))
+          .returning({ uid: reports.uid, contactEmail: reports.contactEmail })
+      : [];
+    const id = await audit(tx, {
+      actor,
+      action: input.action,
+      targetType: input.target_type,
+      targetUid: input.target_uid,
+      reason: input.reason,
+      details: { reports: closed.map((r) => r.uid), title: target.snapshot.title },
+    });
+    if (down) {
+      const contentLang = asLanguage(target.snapshot.language);
+      const what = (lang: Language) => WHAT[lang][input.target_type](target.snapshot.title);
+      for (const to of new Set(closed.map((r) => r.contactEmail).filter((e): e is string => Boolean(e))))
+        notices.push({ to, ...reportActionedMail(contentLang, what(contentLang), input.reason) });
+      if (target.authorUid) {
+        const [author] = await tx.select({ email: users.email, language: users.language }).from(users).where(eq(users.uid, target.authorUid));
+        if (author) notices.push({ to: author.email, ...takenDownMail(author.language, what(author.language), input.reason) });
+      }
+    }
+    return id;
+  });
+  await deliver(ops, notices);
+  return { audit_id: auditId };
+}
+
+/** Closes an open report without action (audited). */
+export async function dismissReport(ops: Ops, actor: string, reportUid: string, reason: string): Promise<{ audit_id: number }> {
+  const id = await ops.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(reports)
+      .set({ status: 'dismissed', resolvedAt: sql`now()`, resolvedBy: actor, resolution: reason })
+      .where(and(eq(reports.uid, reportUid), eq(reports.status, 'open')))
+      .returning({ uid: reports.uid });
+    if (!row) throw new AppError('notFound');
+    return audit(tx, { actor, action: 'dismiss', targetType: 'report', targetUid: reportUid, reason });
+  });
+  return { audit_id: id };
+}
+
+/**
+ * Warns, suspends for N days, bans or unbans an account, in one transaction with its audit row.
+ * A suspension or ban ends every session at once; the account is told by mail.
+ */
+export async function moderateUser(ops: Ops, actor: string, input: AdminUserBody): Promise<{ audit_id: number; until: Date | null }> {
+  if (input.action === 'suspend' && !input.days) throw new AppError('invalidInput', { data: { fields: { days: 'required to suspend' } } });
+  let notice: Notice | null = null;
+  const until = input.action === 'suspend' && input.days ? new Date(Date.now() + input.days * 86_400_000) : null;
+  const id = await ops.db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.uid, input.user_uid)).for('update');
+    if (!user) throw new AppError('notFound');
+    if (input.action === 'suspend' || input.action === 'ban') {
+      await tx
+        .update(users)
+        .set({
+          status: input.action === 'ban' ? 'banned' : 'suspended',
+          suspendedUntil: until,
+          statusReason: input.reason,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.uid, user.uid));
+      await revokeAllOf(tx as unknown as Db, user.uid);
+    } else if (input.action === 'unban') {
+      await tx
+        .update(users)
+        .set({ status: 'active', suspendedUntil: null, statusReason: null, updatedAt: sql`now()` })
+        .where(eq(users.uid, user.uid));
+    }
+    if (input.action !== 'unban' && !user.email.endsWith('@removed.invalid'))
+      notice = { to: user.email, ...accountNoticeMail(user.language, input.action, input.reason, until) };
+    return audit(tx, {
+      actor,
+      action: input.action,
+      targetType: 'user',
+      targetUid: user.uid,
+      reason: input.reason,
+      details: { email: user.email, ...(until && { until: until.toISOString() }) },
+    });
+  });
+  if (notice) await deliver(ops, [notice]);
+  return { audit_id: id, until };
+}
+
+export async function listAudit(db: Db, query: { page: number; target_uid?: string | undefined }) {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(query.target_uid ? eq(auditLog.targetUid, query.target_uid) : undefined)
+    .orderBy(desc(auditLog.id))
+    .limit(PAGE_SIZE + 1)
+    .offset((query.page - 1) * PAGE_SIZE);
+  const results: AuditEntry[] = rows.slice(0, PAGE_SIZE).map((r) => ({
+    id: r.id,
+    actor: r.actor,
+    action: r.action,
+    target_type: r.targetType,
+    target_uid: r.targetUid,
+    reason: r.reason,
+    created_time: seconds(r.createdAt),
+  }));
+  return { results, page: query.page, page_size: PAGE_SIZE, has_more: rows.length > PAGE_SIZE };
 }

@@ -15,8 +15,9 @@ import type { Db } from '../../db';
 import { chapters, generationJobs, novels, personas, users } from '../../db/schema';
 import { JOBS_CHANNEL } from '../../generation/hub';
 import { AppError } from '../../lib/errors';
+import { tooMany } from '../../lib/rate-limit';
 import { newUid } from '../../lib/ids';
-import type { AuthUser } from '../../plugins/auth';
+import { authorBlocked, type AuthUser } from '../../plugins/auth';
 import { applyLedger, type DbOrTx } from '../wallet/service';
 
 type NovelRow = typeof novels.$inferSelect;
@@ -42,7 +43,24 @@ export function presentNovel(row: NovelRow, authorName: string, chapterCount: nu
     written_by: row.writtenBy,
     chapter_count: chapterCount,
     failure: row.failure,
+    takedown:
+      row.status === 'taken_down'
+        ? { reason: row.takedownReason ?? '', at: Math.floor((row.takenDownAt ?? row.updatedAt).getTime() / 1000) }
+        : null,
   };
+}
+
+/**
+ * MAX_LIVE_JOBS_PER_USER: the account's queued and running jobs, counted under a lock of its row (so
+ * concurrent requests cannot both pass); one more → 429001 before anything is charged. 0 = unlimited.
+ */
+async function assertLiveJobRoom(tx: DbOrTx, userUid: string, max: number): Promise<void> {
+  if (max === 0) return;
+  await tx.execute(sql`select 1 from users where uid = ${userUid} for update`);
+  const live = await tx.execute<{ n: number }>(sql`
+    select count(*)::int as n from generation_jobs j join novels n on n.uid = j.novel_uid
+    where n.author_uid = ${userUid} and j.status in ('queued', 'running')`);
+  if ((live.rows[0]?.n ?? 0) >= max) throw tooMany(30);
 }
 
 const passActive = (user: AuthUser) => user.passExpiresAt !== null && user.passExpiresAt.getTime() > Date.now();
@@ -71,6 +89,7 @@ export async function startGeneration(
   const jobUid = newUid();
   const tags = [body.is_r18 ? 'R18' : 'notR18', PERSPECTIVE_TAGS[body.first_person], body.dialogue_heavy ? 'conversation' : 'description'];
   const balance = await deps.database.db.transaction(async (tx) => {
+    await assertLiveJobRoom(tx, user.uid, deps.env.MAX_LIVE_JOBS_PER_USER);
     await tx.insert(novels).values({
       uid: novelUid,
       authorUid: user.uid,
@@ -143,6 +162,7 @@ export async function startContinuation(
   const jobUid = newUid();
   try {
     const balance = await deps.database.db.transaction(async (tx) => {
+      await assertLiveJobRoom(tx, user.uid, deps.env.MAX_LIVE_JOBS_PER_USER);
       const novel = await ownNovel(tx, user, novelUid, true);
       if (novel.generateStatus === 'generating' || novel.generateStatus === 'continuing')
         throw new AppError('invalidInput', { message: 'novelBusy' });
@@ -237,6 +257,7 @@ export async function listNovels(db: Db, viewer: AuthUser, authorUid: string | u
         eq(novels.authorUid, author),
         eq(novels.status, 'active'),
         own ? undefined : eq(novels.isPublic, true),
+        own ? undefined : sql`not ${authorBlocked(novels.authorUid)}`,
         // Another author's adult stories, like their adult personas, need the reader's 18+ confirmation.
         own || viewer.adultConfirmedAt ? undefined : eq(novels.isR18, false),
       ),
@@ -255,8 +276,11 @@ export async function listNovels(db: Db, viewer: AuthUser, authorUid: string | u
 
 /** A novel with its chapters: for its author, or for anyone once it is public. */
 export async function novelDetails(db: Db, viewer: AuthUser | null, uid: string): Promise<NovelDetails> {
-  const [row] = await db.select().from(novels).where(eq(novels.uid, uid));
-  if (!row || row.status !== 'active') throw new AppError('notFound');
+  const [found] = await db.select({ row: novels, blocked: authorBlocked(novels.authorUid) }).from(novels).where(eq(novels.uid, uid));
+  const row = found?.row;
+  const mine = row !== undefined && row.authorUid === viewer?.uid;
+  // Taken down, or its author suspended or banned: 404001 for everyone but the author (who sees why).
+  if (!row || (!mine && (row.status !== 'active' || found.blocked))) throw new AppError('notFound');
   if (row.authorUid !== viewer?.uid && !row.isPublic) throw new AppError('forbidden');
   if (row.isR18 && row.authorUid !== viewer?.uid && !viewer?.adultConfirmedAt) throw new AppError('forbidden', { message: 'adultOnly' });
   const list = await db.select().from(chapters).where(eq(chapters.novelUid, uid)).orderBy(asc(chapters.index));

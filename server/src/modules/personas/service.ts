@@ -5,7 +5,7 @@ import type { Db } from '../../db';
 import { personaFavorites, personas } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
-import type { AuthUser } from '../../plugins/auth';
+import { authorBlocked, type AuthUser } from '../../plugins/auth';
 import type { Safety } from '../../safety';
 
 type Row = typeof personas.$inferSelect;
@@ -37,12 +37,16 @@ export function presentPersona(row: Row, viewer: Viewer, isFavorite: boolean): P
     is_favorite: isFavorite,
     is_mine: viewer !== null && row.authorUid === viewer.uid,
     created_time: Math.floor(row.createdAt.getTime() / 1000),
+    takedown:
+      row.status === 'taken_down' && viewer !== null && row.authorUid === viewer.uid
+        ? { reason: row.takedownReason ?? '', at: Math.floor((row.takenDownAt ?? row.updatedAt).getTime() / 1000) }
+        : null,
   };
 }
 
 /** What a viewer may see: published, and adult only after the 18+ confirmation. */
 function visibleTo(viewer: Viewer): SQL {
-  const published = eq(personas.status, 'published');
+  const published = and(eq(personas.status, 'published'), sql`not ${authorBlocked(personas.authorUid)}`)!;
   return isAdult(viewer) ? published : and(published, eq(personas.isR18, false))!;
 }
 
@@ -85,16 +89,18 @@ export async function listPersonas(
   };
 }
 
-/** 404001 when missing or taken down; 403001 for an adult persona the viewer may not see. */
-async function visibleRow(db: Db, viewer: Viewer, uid: string): Promise<Row> {
-  const [row] = await db.select().from(personas).where(eq(personas.uid, uid));
-  if (!row || row.status !== 'published') throw new AppError('notFound');
+/** 404001 when missing, taken down or its author blocked (its author still sees it); 403001 for an adult persona the viewer may not see. */
+async function visibleRow(db: Db, viewer: Viewer, uid: string, forAuthor = false): Promise<Row> {
+  const [found] = await db.select({ row: personas, blocked: authorBlocked(personas.authorUid) }).from(personas).where(eq(personas.uid, uid));
+  const row = found?.row;
+  const mine = forAuthor && row !== undefined && viewer !== null && row.authorUid === viewer.uid;
+  if (!row || (!mine && (row.status !== 'published' || found.blocked))) throw new AppError('notFound');
   if (row.isR18 && !isAdult(viewer)) throw new AppError('forbidden');
   return row;
 }
 
 export async function personaDetails(db: Db, viewer: Viewer, uid: string): Promise<Persona> {
-  const row = await visibleRow(db, viewer, uid);
+  const row = await visibleRow(db, viewer, uid, true);
   const [fav] = viewer
     ? await db
         .select({ one: sql`1` })

@@ -12,7 +12,7 @@ import type { Db } from '../../db';
 import { novels, personas, posts, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
-import type { AuthUser } from '../../plugins/auth';
+import { authorBlocked, type AuthUser } from '../../plugins/auth';
 import type { Safety } from '../../safety';
 import type { DbOrTx } from '../wallet/service';
 
@@ -26,6 +26,7 @@ type PostFacts = {
   writtenBy: (typeof novels.$inferSelect)['writtenBy'] | null;
   personaUid: string | null;
   personaTitle: string | null;
+  authorBlocked: boolean;
 };
 
 const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
@@ -56,6 +57,10 @@ function present(facts: PostFacts, viewer: Viewer): Post {
     updated_time: seconds(post.updatedAt),
     published_time: post.publishedAt ? seconds(post.publishedAt) : null,
     provenance: { app: 'butterfic', written_by: facts.writtenBy, persona_uid: facts.personaUid, persona_title: facts.personaTitle },
+    takedown:
+      post.status === 'taken_down' && viewer?.uid === post.authorUid
+        ? { reason: post.takedownReason ?? '', at: seconds(post.takenDownAt ?? post.updatedAt) }
+        : null,
   };
 }
 
@@ -75,6 +80,7 @@ function selectFacts(db: DbOrTx) {
       personaTitle: sql<
         string | null
       >`case when ${personas.uid} is null then null else ${personas.charAName} || ' × ' || ${personas.charBName} end`,
+      authorBlocked: authorBlocked(posts.authorUid),
     })
     .from(posts)
     .innerJoin(users, eq(users.uid, posts.authorUid))
@@ -83,9 +89,10 @@ function selectFacts(db: DbOrTx) {
 }
 
 /** Who may read a post: its author always; others only a public post, and an adult one after the 18+ confirmation. */
-export function readable(post: PostRow, viewer: Viewer): 'yes' | 'hidden' | 'adultOnly' {
-  if (post.status !== 'active') return 'hidden';
+export function readable(post: PostRow, viewer: Viewer, authorIsBlocked = false): 'yes' | 'hidden' | 'adultOnly' {
+  // Taken down: 404001 for everyone but the author, who sees it with the reason.
   if (viewer?.uid === post.authorUid) return 'yes';
+  if (post.status !== 'active' || authorIsBlocked) return 'hidden';
   if (!post.isPublic) return 'hidden';
   if (post.isR18 && !viewer?.adultConfirmedAt) return 'adultOnly';
   return 'yes';
@@ -100,7 +107,7 @@ async function loadFacts(db: DbOrTx, uid: string): Promise<PostFacts | null> {
  * A novel is readable by others at /article/detail while at least one public
  * post is bound to it; called in the transaction that changed its posts.
  */
-async function syncNovelVisibility(tx: DbOrTx, novelUid: string | null): Promise<void> {
+export async function syncNovelVisibility(tx: DbOrTx, novelUid: string | null): Promise<void> {
   if (!novelUid) return;
   await tx
     .update(novels)
@@ -223,7 +230,7 @@ export async function deletePost(db: Db, user: AuthUser, uid: string): Promise<{
 export async function postDetails(db: DbOrTx, viewer: Viewer, uid: string): Promise<Post> {
   const facts = await loadFacts(db, uid);
   if (!facts) throw new AppError('notFound');
-  const access = readable(facts.post, viewer);
+  const access = readable(facts.post, viewer, facts.authorBlocked);
   if (access === 'hidden') throw new AppError('notFound');
   if (access === 'adultOnly') throw new AppError('forbidden', { message: 'adultOnly' });
   return present(facts, viewer);
@@ -232,7 +239,7 @@ export async function postDetails(db: DbOrTx, viewer: Viewer, uid: string): Prom
 /** The post a shared link previews, or null when it must preview nothing (drafts, adult posts, unknown). */
 export async function postForPreview(db: Db, uid: string): Promise<Post | null> {
   const facts = await loadFacts(db, uid);
-  if (!facts || facts.post.status !== 'active' || !facts.post.isPublic || facts.post.isR18) return null;
+  if (!facts || facts.post.status !== 'active' || facts.authorBlocked || !facts.post.isPublic || facts.post.isR18) return null;
   return present(facts, null);
 }
 
@@ -263,14 +270,14 @@ export async function listPublic(
   viewer: Viewer,
   query: { page: number; language?: string | undefined; snapshot?: number | undefined },
 ): Promise<PostPage> {
-  const filters: (SQL | undefined)[] = [eq(posts.isPublic, true), eq(posts.status, 'active')];
+  const filters: (SQL | undefined)[] = [eq(posts.isPublic, true), eq(posts.status, 'active'), sql`not ${authorBlocked(posts.authorUid)}`];
   if (query.language) filters.push(sql`${posts.language} = ${query.language}`);
   if (!viewer?.adultConfirmedAt) filters.push(eq(posts.isR18, false));
   return pageOf(db, viewer, and(...filters)!, query.page, await snapshotOf(db, query.snapshot));
 }
 
-/** The caller's own posts, drafts included, newest first. */
+/** The caller's own posts, drafts and taken-down ones (labelled) included, newest first. */
 export async function listMine(db: Db, user: AuthUser, query: { page: number; snapshot?: number | undefined }): Promise<PostPage> {
-  const where = and(eq(posts.authorUid, user.uid), eq(posts.status, 'active'))!;
+  const where = eq(posts.authorUid, user.uid);
   return pageOf(db, user, where, query.page, await snapshotOf(db, query.snapshot));
 }

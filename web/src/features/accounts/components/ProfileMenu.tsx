@@ -9,6 +9,7 @@ import {
   MonitorSmartphone,
   Newspaper,
   ScrollText,
+  ShieldCheck,
   Star,
   Ticket,
   type LucideIcon,
@@ -16,6 +17,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
+import { useUserInfo } from '../api/user-info';
 import { useLogout } from '../hooks/useLogout';
 
 type Entry = { to: string; labelKey: string; Icon: LucideIcon };
@@ -36,10 +38,13 @@ const ENTRIES: Entry[] = [
 export function ProfileMenu() {
   const { t } = useTranslation();
   const logout = useLogout();
+  // The operator console is listed only for ADMIN_EMAILS accounts.
+  const isAdmin = useUserInfo().data?.is_admin === true;
+  const entries = isAdmin ? [...ENTRIES, { to: paths.admin, labelKey: 'moderation.admin.title', Icon: ShieldCheck }] : ENTRIES;
   return (
     <nav aria-label={t('profile.menu')}>
       <ul className="list">
-        {ENTRIES.map(({ to, labelKey, Icon }) => (
+        {entries.map(({ to, labelKey, Icon }) => (
           <li key={to}>
             <Link className="list-item" to={to}>
               <Icon className="list-icon" aria-hidden="true" size={20} />

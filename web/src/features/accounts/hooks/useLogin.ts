@@ -37,7 +37,14 @@ export async function signIn({ email, password, invitationCode }: Credentials): 
   if (password.length < PASSWORD_MIN) throw new FormError('login.passwordTooShort', { min: PASSWORD_MIN });
   try {
     const invitation = invitationCode?.trim();
-    await createUser({ ...credentials, gender: 'female', language: currentLanguage(), ...(invitation && { invitation_code: invitation }) });
+    // The form's one checkbox confirms the minimum age (13) and the agreement together.
+    await createUser({
+      ...credentials,
+      gender: 'female',
+      language: currentLanguage(),
+      age_confirmed: true,
+      ...(invitation && { invitation_code: invitation }),
+    });
   } catch (error) {
     // Registered meanwhile (another tab, a double submit): logging in settles it.
     if (!hasCode(error, STATUS.emailTaken)) throw error;

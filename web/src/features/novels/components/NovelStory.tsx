@@ -1,5 +1,8 @@
 import { wordCount } from '@butterfic/contract/client';
 import { useTranslation } from 'react-i18next';
+import { session } from '../../accounts/session';
+import { ReportButton } from '../../moderation/components/ReportButton';
+import { TakedownNotice } from '../../moderation/components/TakedownNotice';
 import { useNovel } from '../api/get-novel';
 import type { NovelDetails } from '../api/types';
 import { isLive, storyText, withLiveChapter } from '../format';
@@ -38,6 +41,13 @@ function NovelView({ details }: { details: NovelDetails }) {
       ) : null}
       <StoryText chapters={chapters} language={novel.language} size={textSize.size} headings writing={live} />
       {chapters.every((chapter) => chapter.content.trim() === '') && !live ? <p className="muted">{t('reader.noText')}</p> : null}
+      {novel.author_uid === session.userInfo()?.uid ? (
+        <TakedownNotice takedown={novel.takedown} />
+      ) : (
+        <div className="report-row">
+          <ReportButton targetType="novel" targetUid={novel.uid} />
+        </div>
+      )}
     </article>
   );
 }

@@ -14,6 +14,8 @@ import { usePersona } from '../api/get-persona';
 import type { Persona } from '../api/types';
 import { formatCount, pairName, splitTags } from '../format';
 import { useGenerateFromPersona } from '../hooks/useGenerateFromPersona';
+import { ReportButton } from '../../moderation/components/ReportButton';
+import { TakedownNotice } from '../../moderation/components/TakedownNotice';
 import { FavouriteButton } from './FavouriteButton';
 import { RatingBadge } from './RatingBadge';
 
@@ -81,6 +83,13 @@ function PersonaView({ persona, loggedIn }: { persona: Persona; loggedIn: boolea
         <h3 id={plotId}>{t('persona.plot')}</h3>
         {persona.plot ? <p lang={lang}>{persona.plot}</p> : <p className="muted">{t('persona.noPlot')}</p>}
       </section>
+
+      {persona.takedown ? <TakedownNotice takedown={persona.takedown} /> : null}
+      {persona.is_mine ? null : (
+        <div className="report-row">
+          <ReportButton targetType="persona" targetUid={persona.uid} />
+        </div>
+      )}
 
       <div className="persona-actions">
         <FavouriteButton uid={persona.uid} isFavorite={persona.is_favorite} loggedIn={loggedIn} />

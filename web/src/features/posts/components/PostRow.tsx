@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Loading } from '../../../components/ui/Loading';
 import type { PostSummary } from '../api/types';
 import { formatDate } from '../format';
+import { TakedownBadge } from '../../moderation/components/TakedownNotice';
 import { ViewCount } from './ViewCount';
 
 /** One post in a list: title, author, the opening lines, date and views; `own` rows show draft or public. */
@@ -17,6 +18,7 @@ export function PostRow({ post, to, own = false }: { post: PostSummary; to: stri
         <span id={titleId} className="post-row-title" lang={post.language}>
           {post.title}
         </span>
+        {own && post.takedown ? <TakedownBadge /> : null}
         {own ? (
           <span className={`post-state post-state--${post.is_public ? 'public' : 'draft'}`}>
             {post.is_public ? t('posts.public') : t('posts.draft')}

@@ -9,6 +9,8 @@ import { formatDate } from '../format';
 import { PostError, PostSkeleton } from './PostStates';
 import { PostText } from './PostText';
 import { Provenance } from './Provenance';
+import { ReportButton } from '../../moderation/components/ReportButton';
+import { TakedownNotice } from '../../moderation/components/TakedownNotice';
 import { ShareButton } from './ShareButton';
 import { ViewCount } from './ViewCount';
 import '../../novels/novels.css';
@@ -20,6 +22,7 @@ export function PostBody({ post, draftBadge = false }: { post: Post; draftBadge?
   const when = post.published_time ?? post.created_time;
   return (
     <>
+      <TakedownNotice takedown={post.takedown} />
       <header className="reader-header">
         <p className="reader-author">
           <span className="sr-only">{t('posts.author')} </span>@{post.author_name}
@@ -61,12 +64,14 @@ export function PostView({ uid }: { uid: string }) {
       <PostBody post={data} />
       <div className="post-actions">
         <ShareButton path={paths.post(data.uid)} />
-        {data.is_mine ? (
+        {!data.is_mine ? (
+          <ReportButton targetType="post" targetUid={data.uid} />
+        ) : data.takedown ? null : (
           <Link className="btn btn--secondary" to={paths.myPost(data.uid)}>
             <PencilLine aria-hidden="true" size={18} />
             {t('posts.manage')}
           </Link>
-        ) : null}
+        )}
       </div>
     </article>
   );

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../../../test/accounts';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+import { storyRequest } from '../../../test/novels';
+import { pruneRateLimits } from '../../lib/rate-limit';
+import { applyLedger } from '../wallet/service';
+
+/** Per-account fairness: live jobs per account, claim order across accounts, pruned counters. */
+let ctx: TestContext;
+beforeAll(async () => {
+  // No workers: queued jobs stay queued, and the test claims them itself.
+  ctx = await createTestContext({ env: { GENERATION_WORKERS: '0', MAX_LIVE_JOBS_PER_USER: '3' } });
+});
+afterAll(() => ctx.close());
+
+const generate = (auth: Record<string, string>) => ctx.request('POST', '/api/v1/novel/generate/', { body: storyRequest(), headers: auth });
+const grant = (uid: string, amount: number) => ctx.database.db.transaction((tx) => applyLedger(tx, { userUid: uid, kind: 'grant', amount }));
+const balance = async (auth: Record<string, string>) =>
+  (await ctx.request('GET', '/api/v1/user/info/', { headers: auth })).body.data.balance as number;
+
+describe('MAX_LIVE_JOBS_PER_USER', () => {
+  it('refuses a fourth live job with 429001 and charges nothing; a finished job makes room', async () => {
+    const me = await signUp(ctx, 'busy@example.com');
+    await grant(me.uid, 60);
+    const answers = await Promise.all([generate(me.auth), generate(me.auth), generate(me.auth), generate(me.auth), generate(me.auth)]);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(2);
+    for (const answer of refused) expect(answer.body.base_resp.status_code).toBe(429001);
+    expect(await balance(me.auth)).toBe(66 - 3 * 6);
+    const novels = await ctx.database.pool.query(`select count(*)::int as n from novels where author_uid = $1`, [me.uid]);
+    expect(novels.rows[0].n).toBe(3);
+
+    await ctx.database.pool.query(
+      `update generation_jobs set status = 'done' where uid = (select j.uid from generation_jobs j join novels n on n.uid = j.novel_uid where n.author_uid = $1 limit 1)`,
+      [me.uid],
+    );
+    expect((await generate(me.auth)).status).toBe(200);
+  });
+});
+
+describe('claim order', () => {
+  it('serves the account with the fewest running jobs first, then the oldest job', async () => {
+    await ctx.database.pool.query(`update generation_jobs set status = 'failed' where status in ('queued', 'running')`);
+    const heavy = await signUp(ctx, 'heavy@example.com');
+    const light = await signUp(ctx, 'light@example.com');
+    await grant(heavy.uid, 60);
+    const heavyJobs: string[] = [];
+    for (let i = 0; i < 3; i++) heavyJobs.push((await generate(heavy.auth)).body.data.novel_uid as string);
+    const lightJob = (await generate(light.auth)).body.data.novel_uid as string;
+    const runner = ctx.app.deps.runner;
+    const first = await runner.claim();
+    const second = await runner.claim();
+    const third = await runner.claim();
+    // First-in-first-out would have given the heavy account every worker before the light one got any.
+    expect([first?.novelUid, second?.novelUid, third?.novelUid]).toEqual([heavyJobs[0], lightJob, heavyJobs[1]]);
+  });
+});
+
+describe('rate_limits', () => {
+  it('prunes counters whose window ended long ago and keeps live ones', async () => {
+    await ctx.database.pool.query(
+      `insert into rate_limits (key, window_start, count) values ('old', now() - interval '3 days', 5), ('live', now(), 1)`,
+    );
+    expect(await pruneRateLimits(ctx.database.db)).toBeGreaterThanOrEqual(1);
+    const keys = (await ctx.database.pool.query(`select key from rate_limits where key in ('old', 'live')`)).rows.map((r) => r.key);
+    expect(keys).toEqual(['live']);
+  });
+});

@@ -1,0 +1,286 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox, PASSWORD, signUp, someIp } from '../../../test/accounts';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+
+/** Reports, the operator console's calls, takedowns, bans and suspensions, with their audit rows. */
+let ctx: TestContext;
+let adminAuth: Record<string, string>;
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { ADMIN_EMAILS: 'Boss@Example.com' } });
+  adminAuth = (await signUp(ctx, 'boss@example.com')).auth;
+});
+afterAll(() => ctx.close());
+
+const newPost = async (auth: Record<string, string>, title = 'A tale') => {
+  const created = await ctx.request('POST', '/api/v1/post/create/', {
+    body: { title, content: 'Once upon a time two friends went sailing.', language: 'en', is_public: 1 },
+    headers: auth,
+  });
+  expect(created.status).toBe(200);
+  return created.body.data.uid as string;
+};
+const report = (body: Record<string, unknown>, ip = someIp()) =>
+  ctx.request('POST', '/api/v1/report/', { body: { target_type: 'post', reason: 'stolen text', ...body }, headers: { 'x-forwarded-for': ip } });
+const details = (uid: string, auth: Record<string, string> = {}) =>
+  ctx.request('GET', `/api/v1/post/details/?post_uid=${uid}`, { headers: auth });
+const login = (email: string) =>
+  ctx.request('POST', '/api/v1/user/login/', { body: { email, password: PASSWORD }, headers: { 'x-forwarded-for': someIp() } });
+
+describe('reports', () => {
+  it('takes a visitor report with a snapshot that later edits do not change', async () => {
+    const author = await signUp(ctx, 'snap-author@example.com');
+    const uid = await newPost(author.auth, 'Original title');
+    const filed = await report({ target_uid: uid, contact_email: 'Rights@Example.com' });
+    expect(filed.status).toBe(200);
+    await ctx.request('POST', '/api/v1/post/edit/', {
+      body: { post_uid: uid, title: 'Innocent title', content: 'Nothing to see.', is_public: 1 },
+      headers: author.auth,
+    });
+    const queue = await ctx.request('GET', '/api/v1/admin/reports/', { headers: adminAuth });
+    const row = queue.body.data.results.find((r: { uid: string }) => r.uid === filed.body.data.uid);
+    expect(row).toMatchObject({
+      target_uid: uid,
+      contact_email: 'rights@example.com',
+      target_status: 'active',
+      author_uid: author.uid,
+      snapshot: { title: 'Original title', text: 'Once upon a time two friends went sailing.' },
+    });
+    expect(row.due_time - row.created_time).toBe(24 * 3600);
+  });
+
+  it('answers 404001 for unknown content and limits reports per address, per e-mail and per target', async () => {
+    expect((await report({ target_uid: 'nope' })).body.base_resp.status_code).toBe(404001);
+    const author = await signUp(ctx, 'flood-author@example.com');
+    const uid = await newPost(author.auth);
+    const ip = someIp();
+    for (let i = 0; i < 10; i++) expect((await report({ target_uid: uid }, ip)).status).toBe(200);
+    const limited = await report({ target_uid: uid }, ip);
+    expect(limited.status).toBe(429);
+    expect(limited.body.base_resp.status_code).toBe(429001);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The same contact address from many places.
+    const other = await newPost(author.auth, 'Other');
+    for (let i = 0; i < 10; i++) expect((await report({ target_uid: other, contact_email: 'same@example.com' })).status).toBe(200);
+    expect((await report({ target_uid: other, contact_email: 'same@example.com' })).body.base_resp.status_code).toBe(429001);
+    // One target from many places and addresses: 20 a day.
+    const third = await newPost(author.auth, 'Third');
+    for (let i = 0; i < 20; i++) expect((await report({ target_uid: third })).status).toBe(200);
+    expect((await report({ target_uid: third })).body.base_resp.status_code).toBe(429001);
+  });
+});
+
+describe('the console and takedowns', () => {
+  it('is not there for anyone but admins', async () => {
+    const someone = await signUp(ctx, 'curious@example.com');
+    for (const headers of [{}, someone.auth]) {
+      const answer = await ctx.request('GET', '/api/v1/admin/reports/', { headers });
+      expect(answer.status).toBe(404);
+      expect(answer.body.base_resp.status_code).toBe(404001);
+      const action = await ctx.request('POST', '/api/v1/admin/user/', {
+        body: { action: 'ban', user_uid: someone.uid, reason: 'x' },
+        headers,
+      });
+      expect(action.body.base_resp.status_code).toBe(404001);
+    }
+    expect((await ctx.request('GET', '/api/v1/user/info/', { headers: someone.auth })).body.data.is_admin).toBe(false);
+    expect((await ctx.request('GET', '/api/v1/user/info/', { headers: adminAuth })).body.data.is_admin).toBe(true);
+  });
+
+  it('follows a report to a takedown: hidden from everyone but the author, mails sent, audited, restorable', async () => {
+    const author = await signUp(ctx, 'td-author@example.com');
+    const reader = await signUp(ctx, 'td-reader@example.com');
+    const uid = await newPost(author.auth, 'Copied chapter');
+    const filed = await report({ target_uid: uid, contact_email: 'holder@example.com' });
+    const down = await ctx.request('POST', '/api/v1/admin/content/', {
+      body: { action: 'takedown', target_type: 'post', target_uid: uid, reason: 'copyright claim #7' },
+      headers: adminAuth,
+    });
+    expect(down.status).toBe(200);
+
+    for (const auth of [{}, reader.auth, adminAuth]) expect((await details(uid, auth)).body.base_resp.status_code).toBe(404001);
+    const own = await details(uid, author.auth);
+    expect(own.status).toBe(200);
+    expect(own.body.data.takedown).toMatchObject({ reason: 'copyright claim #7' });
+    const feed = await ctx.request('GET', '/api/v1/post/list/', {});
+    expect(feed.body.data.results.map((p: { uid: string }) => p.uid)).not.toContain(uid);
+    const mine = await ctx.request('GET', '/api/v1/post/mine/', { headers: author.auth });
+    expect(mine.body.data.results.find((p: { uid: string }) => p.uid === uid).takedown.reason).toBe('copyright claim #7');
+
+    const mails = outbox(ctx);
+    expect(mails.some((m) => m.to === 'holder@example.com' && m.text.includes('Copied chapter'))).toBe(true);
+    expect(mails.some((m) => m.to === 'td-author@example.com' && m.text.includes('copyright claim #7'))).toBe(true);
+
+    const closed = await ctx.request('GET', '/api/v1/admin/reports/?status=actioned', { headers: adminAuth });
+    expect(closed.body.data.results.find((r: { uid: string }) => r.uid === filed.body.data.uid)).toMatchObject({
+      target_status: 'taken_down',
+      resolution: 'copyright claim #7',
+    });
+    const open = await ctx.request('GET', '/api/v1/admin/reports/', { headers: adminAuth });
+    expect(open.body.data.results.map((r: { uid: string }) => r.uid)).not.toContain(filed.body.data.uid);
+
+    await ctx.request('POST', '/api/v1/admin/content/', {
+      body: { action: 'restore', target_type: 'post', target_uid: uid, reason: 'counter-notice accepted' },
+      headers: adminAuth,
+    });
+    expect((await details(uid, reader.auth)).status).toBe(200);
+
+    const audit = await ctx.request('GET', `/api/v1/admin/audit/?target_uid=${uid}`, { headers: adminAuth });
+    expect(audit.body.data.results.map((e: { action: string; actor: string; reason: string }) => [e.action, e.actor, e.reason])).toEqual([
+      ['restore', 'boss@example.com', 'counter-notice accepted'],
+      ['takedown', 'boss@example.com', 'copyright claim #7'],
+    ]);
+  });
+
+  it('orders the queue by the time left in the 24-hour window', async () => {
+    const author = await signUp(ctx, 'order-author@example.com');
+    const a = await newPost(author.auth, 'Newer');
+    const b = await newPost(author.auth, 'Older');
+    const ra = (await report({ target_uid: a })).body.data.uid as string;
+    const rb = (await report({ target_uid: b })).body.data.uid as string;
+    await ctx.database.pool.query(`update reports set created_at = now() - interval '20 hours' where uid = $1`, [rb]);
+    const queue = await ctx.request('GET', '/api/v1/admin/reports/', { headers: adminAuth });
+    const ids = queue.body.data.results.map((r: { uid: string }) => r.uid);
+    // The queue holds earlier tests' reports too (a full page of them): the 20-hour-old one still leads it.
+    expect(ids[0]).toBe(rb);
+    expect(ids.includes(ra) ? ids.indexOf(ra) : Infinity).toBeGreaterThan(0);
+  });
+});
+
+describe('personas', () => {
+  it('takes a reported persona down (the author still sees why) and hides a banned author\'s personas', async () => {
+    const author = await signUp(ctx, 'persona-author@example.com');
+    const created = await ctx.request('POST', '/api/v1/persona/create/', {
+      headers: author.auth,
+      body: {
+        char_a_name: 'Ines',
+        char_a_setting: 'a lighthouse keeper, 34',
+        char_b_name: 'Tomas',
+        char_b_setting: 'a shipwrecked cartographer, 31',
+        plot: 'A storm strands him on her island.',
+        description: 'Storm-bound strangers',
+        tags: 'sea',
+        is_r18: 0,
+        first_person: 2,
+        dialogue_heavy: 1,
+        language: 'en',
+      },
+    });
+    expect(created.status).toBe(200);
+    const uid = created.body.data.uid as string;
+    const persona = (auth: Record<string, string> = {}) =>
+      ctx.request('GET', `/api/v1/persona/details/?persona_uid=${uid}`, { headers: auth });
+    const inFeed = async () =>
+      ((await ctx.request('GET', '/api/v1/persona/list/?language=en')).body.data.results as { uid: string }[]).some((p) => p.uid === uid);
+
+    const filed = await report({ target_type: 'persona', target_uid: uid, reason: 'my characters' });
+    expect(filed.status).toBe(200);
+    // (The queue's first page is full of earlier tests' reports: the snapshot is read from the table.)
+    const stored = await ctx.database.pool.query(`select snapshot from reports where uid = $1`, [filed.body.data.uid]);
+    expect(stored.rows[0].snapshot).toMatchObject({ title: 'Ines × Tomas', author_name: 'persona-author' });
+
+    await ctx.request('POST', '/api/v1/admin/content/', {
+      body: { action: 'takedown', target_type: 'persona', target_uid: uid, reason: 'copied characters' },
+      headers: adminAuth,
+    });
+    expect((await persona()).body.base_resp.status_code).toBe(404001);
+    expect(await inFeed()).toBe(false);
+    expect((await persona(author.auth)).body.data.takedown.reason).toBe('copied characters');
+
+    await ctx.request('POST', '/api/v1/admin/content/', {
+      body: { action: 'restore', target_type: 'persona', target_uid: uid, reason: 'resolved' },
+      headers: adminAuth,
+    });
+    expect((await persona()).status).toBe(200);
+    expect(await inFeed()).toBe(true);
+
+    await ctx.request('POST', '/api/v1/admin/user/', { body: { action: 'ban', user_uid: author.uid, reason: 'spam' }, headers: adminAuth });
+    expect((await persona()).body.base_resp.status_code).toBe(404001);
+    expect(await inFeed()).toBe(false);
+  });
+});
+
+describe('minimum age', () => {
+  it('refuses a sign-up without the confirmation of being at least 13 and keeps when it was given', async () => {
+    const body = { email: 'young@example.com', password: PASSWORD };
+    const headers = { 'x-forwarded-for': someIp() };
+    const missing = await ctx.request('POST', '/api/v1/user/create/', { body, headers });
+    expect(missing.status).toBe(400);
+    expect(missing.body.data.fields.age_confirmed).toBeTruthy();
+    const no = await ctx.request('POST', '/api/v1/user/create/', { body: { ...body, age_confirmed: false }, headers });
+    expect(no.body.base_resp.status_code).toBe(400001);
+    expect((await ctx.database.pool.query(`select 1 from users where email = 'young@example.com'`)).rowCount).toBe(0);
+    const yes = await ctx.request('POST', '/api/v1/user/create/', { body: { ...body, age_confirmed: true }, headers });
+    expect(yes.status).toBe(200);
+    const row = await ctx.database.pool.query(`select age_confirmed_at from users where email = 'young@example.com'`);
+    expect(row.rows[0].age_confirmed_at).toBeInstanceOf(Date);
+  });
+});
+
+describe('bans and suspensions', () => {
+  it('blocks login and refresh (301006 with the end of a suspension), hides public content, and is audited', async () => {
+    const user = await signUp(ctx, 'bad-actor@example.com');
+    const uid = await newPost(user.auth, 'Spam post');
+    const suspended = await ctx.request('POST', '/api/v1/admin/user/', {
+      body: { action: 'suspend', user_uid: user.uid, days: 3, reason: 'spam' },
+      headers: adminAuth,
+    });
+    expect(suspended.status).toBe(200);
+
+    const refused = await login('bad-actor@example.com');
+    expect(refused.status).toBe(403);
+    expect(refused.body.base_resp.status_code).toBe(301006);
+    const until = refused.body.data.suspended_until as number;
+    expect(until).toBeGreaterThan(Date.now() / 1000 + 3 * 86400 - 120);
+    expect(until).toBeLessThan(Date.now() / 1000 + 3 * 86400 + 120);
+    const refresh = await ctx.request('POST', '/api/v1/user/refresh_token/', { body: { refresh: user.refresh } });
+    expect(refresh.body.base_resp.status_code).toBe(301006);
+    expect((await ctx.request('GET', '/api/v1/user/info/', { headers: user.auth })).body.base_resp.status_code).toBe(301006);
+    expect((await details(uid)).body.base_resp.status_code).toBe(404001);
+    expect(outbox(ctx).some((m) => m.to === 'bad-actor@example.com' && m.text.includes('spam'))).toBe(true);
+
+    await ctx.request('POST', '/api/v1/admin/user/', { body: { action: 'ban', user_uid: user.uid, reason: 'again' }, headers: adminAuth });
+    const banned = await login('bad-actor@example.com');
+    expect(banned.body.data).toMatchObject({ account_status: 'banned', suspended_until: null });
+
+    await ctx.request('POST', '/api/v1/admin/user/', { body: { action: 'unban', user_uid: user.uid, reason: 'appeal' }, headers: adminAuth });
+    expect((await login('bad-actor@example.com')).status).toBe(200);
+    expect((await details(uid)).status).toBe(200);
+
+    const rows = await ctx.database.pool.query(
+      `select actor, action, reason from audit_log where target_type = 'user' and target_uid = $1 order by id`,
+      [user.uid],
+    );
+    expect(rows.rows).toEqual([
+      { actor: 'boss@example.com', action: 'suspend', reason: 'spam' },
+      { actor: 'boss@example.com', action: 'ban', reason: 'again' },
+      { actor: 'boss@example.com', action: 'unban', reason: 'appeal' },
+    ]);
+  });
+
+  it('counts only failed logins against an address, and a guesser elsewhere cannot lock the owner out', async () => {
+    await signUp(ctx, 'popular@example.com');
+    const here = { 'x-forwarded-for': '203.0.113.9' };
+    const attempt = (password: string, headers: Record<string, string> = { 'x-forwarded-for': someIp() }) =>
+      ctx.request('POST', '/api/v1/user/login/', { body: { email: 'popular@example.com', password }, headers });
+    // Successful logins never spend the budget.
+    for (let i = 0; i < 12; i++) expect((await attempt(PASSWORD, here)).status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await attempt('not the password', here)).body.base_resp.status_code).toBe(301001);
+    expect((await attempt('not the password', here)).body.base_resp.status_code).toBe(429001);
+    expect((await attempt(PASSWORD)).status).toBe(200);
+  });
+});
+
+describe('hygiene', () => {
+  it('keeps the dev outbox to its owner, and sends HSTS only when PUBLIC_URL is https', async () => {
+    expect(fs.statSync(path.join(ctx.dataDir, 'outbox.jsonl')).mode & 0o777).toBe(0o600);
+    expect((await ctx.request('GET', '/api/v1/health/')).headers.get('strict-transport-security')).toBeNull();
+    const secure = await createTestContext({ env: { PUBLIC_URL: 'https://butterfic.example' } });
+    try {
+      expect((await secure.request('GET', '/api/v1/health/')).headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+    } finally {
+      await secure.close();
+    }
+  });
+});
