@@ -103,7 +103,7 @@ export function PayoutPanel({ productName }: { productName: string }) {
         <SandboxCheckout productName={product.id} currency={currency} email={user.data.email} />
       )}
       <p className="form-hint payout-agreement">
-        <Trans i18nKey="payments.agreementHint" components={{ link: <Link to={paths.agreement} className="text-link" /> }} />
+        <Trans i18nKey="payments.agreementHint" components={{ terms: <Link to={paths.agreement} className="text-link" /> }} />
       </p>
     </div>
   );

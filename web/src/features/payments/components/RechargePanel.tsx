@@ -97,7 +97,7 @@ export function RechargePanel() {
       <div className="checkbox-row">
         <input id={agreementId} type="checkbox" className="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
         <label htmlFor={agreementId}>
-          <Trans i18nKey="payments.agreement" components={{ link: <Link to={paths.agreement} className="text-link" /> }} />
+          <Trans i18nKey="payments.agreement" components={{ terms: <Link to={paths.agreement} className="text-link" /> }} />
         </label>
       </div>
       <Button type="submit" block disabled={!agreed}>
