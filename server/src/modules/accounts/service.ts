@@ -122,7 +122,7 @@ export async function startSession(deps: Deps, user: AuthUser): Promise<Session>
 }
 
 export async function refresh(deps: Deps, token: string): Promise<{ access: string; refresh: string }> {
-  const outcome = await rotateRefreshToken(deps.database.db, token, deps.env.REFRESH_TOKEN_TTL);
+  const outcome = await rotateRefreshToken(deps.database.db, deps.secrets.jwtKey, token, deps.env.REFRESH_TOKEN_TTL);
   if (!outcome.ok) throw new AppError('tokenInvalid', { detail: `refresh token ${outcome.reason}` });
   const [user] = await deps.database.db.select().from(users).where(eq(users.uid, outcome.userUid));
   if (!user) throw new AppError('tokenInvalid');
