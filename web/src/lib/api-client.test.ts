@@ -1,5 +1,6 @@
 import { STATUS } from '@butterfic/contract/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as ApiClient from './api-client';
 
 /**
  * The client's session faults, against a fake server that rotates refresh tokens strictly (no grace
@@ -7,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
  * Web Locks manager as the tabs of one origin do. Each tab is its own copy of the module.
  */
 
-type Module = typeof import('./api-client');
+type Module = typeof ApiClient;
 
 class MemoryStorage {
   private map = new Map<string, string>();
