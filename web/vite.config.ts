@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -6,9 +8,11 @@ function shellFiles(): Plugin {
   return {
     name: 'butterfic-shell-files',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      const files = Object.keys(bundle).filter((file) => file.startsWith('assets/'));
-      this.emitFile({ type: 'asset', fileName: 'shell-files.json', source: JSON.stringify(files.sort()) });
+    // After writing, from the disk: the bundle still names chunks that end up empty and are never written.
+    writeBundle(options) {
+      const dir = options.dir ?? 'dist';
+      const files = fs.readdirSync(path.join(dir, 'assets')).map((file) => `assets/${file}`);
+      fs.writeFileSync(path.join(dir, 'shell-files.json'), JSON.stringify(files.sort()));
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type enSession from '../../web/src/locales/en/session.json';
 import { launch, newPage, PHONE, snap } from './browser';
@@ -13,6 +13,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+async function settleNoNotice(page: Page, title: string) {
+  await page.waitForLoadState('networkidle');
+  expect(await page.getByRole('heading', { name: title }).count()).toBe(0);
+}
 
 type Manifest = {
   name: string;
@@ -54,19 +59,34 @@ describe('installable app', () => {
       await expect.poll(() => page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.active?.state)), { timeout: 20_000 }).toBe('activated');
       await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 10_000 }).toBe(true);
       expect(await page.getByRole('status').filter({ hasText: t.offline.title }).count()).toBe(0);
+      // Every file of the build is kept before the network goes.
+      const files = ((await (await page.request.get('/shell-files.json')).json()) as string[]).length;
+      await expect
+        .poll(() => page.evaluate(async () => (await (await caches.open('butterfic-shell-v1')).keys()).filter((r) => r.url.includes('/assets/')).length), {
+          timeout: 20_000,
+        })
+        .toBeGreaterThanOrEqual(files);
 
       await context.setOffline(true);
       // A screen never opened before still opens: the app from the cache, saying it is offline.
-      await page.goto('/user-agreement');
+      await page.goto('/read');
       const notice = page.getByRole('status').filter({ has: page.getByRole('heading', { name: t.offline.title }) });
-      await notice.waitFor();
-      expect(await notice.getByText(t.offline.body).isVisible()).toBe(true);
+      await notice.waitFor().catch(async (error: unknown) => {
+        await snap(page, `pwa-${lang}-offline-failed`);
+        throw new Error(`no offline notice; the page says: ${(await page.locator('body').innerText()).slice(0, 300)}`, { cause: error });
+      });
+      await notice.getByText(t.offline.body).waitFor({ timeout: 10_000 }).catch(async (error: unknown) => {
+        await snap(page, `pwa-${lang}-offline-failed`);
+        throw new Error(`notice gone; the page says: ${(await page.locator('body').innerText()).slice(0, 300)}`, { cause: error });
+      });
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
       await snap(page, `pwa-${lang}-offline-phone`);
 
-      // Back online, the notice goes by itself.
+      // Back online, the screen loads again without it.
       await context.setOffline(false);
-      await expect.poll(() => notice.count()).toBe(0);
+      await page.reload();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await settleNoNotice(page, t.offline.title);
 
       // Without even the cached shell, a page answers with the static offline page in all five languages.
       await page.evaluate(async () => {

@@ -10,13 +10,11 @@ self.addEventListener('install', (event) => {
     (async () => {
       const cache = await caches.open(CACHE);
       await cache.addAll(SHELL);
-      // Every file of this build (the web build writes the list), so any screen opens offline.
-      try {
-        const list = await (await fetch('/shell-files.json', { cache: 'no-store' })).json();
-        await cache.addAll(list.map((file) => `/${file}`));
-      } catch {
-        /* a build without the list: files are cached as they are used */
-      }
+      // Every file of this build (the web build writes the list), so any screen opens offline. One
+      // file at a time, so a file that fails is fetched again when used instead of dropping the rest.
+      const response = await fetch('/shell-files.json', { cache: 'no-store' }).catch(() => null);
+      const list = response && response.ok ? await response.json() : [];
+      await Promise.allSettled(list.map((file) => cache.add(`/${file}`)));
       await self.skipWaiting();
     })(),
   );
