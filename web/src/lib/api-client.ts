@@ -93,24 +93,6 @@ function encodeForm(body: unknown): URLSearchParams {
   return form;
 }
 
-type Listener = () => void;
-let unreachable = false;
-const reachabilityListeners = new Set<Listener>();
-function setUnreachable(next: boolean): void {
-  if (next === unreachable) return;
-  unreachable = next;
-  reachabilityListeners.forEach((listener) => listener());
-}
-
-/** Whether the last call got no answer at all (the offline notice shows it); any answer clears it. */
-export const apiReachability = {
-  subscribe(listener: Listener) {
-    reachabilityListeners.add(listener);
-    return () => void reachabilityListeners.delete(listener);
-  },
-  unreachable: () => unreachable,
-};
-
 async function send<T>(method: string, path: string, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
   const token = storage.get(STORAGE_KEYS.accessToken);
@@ -132,11 +114,8 @@ async function send<T>(method: string, path: string, options: RequestOptions): P
     response = await fetch(buildUrl(path, options.query), { method, headers, body, signal });
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    const timedOut = (error as Error).name === 'TimeoutError';
-    if (!timedOut) setUnreachable(true);
-    throw new ApiError(0, NETWORK_ERROR, timedOut ? 'timeout' : 'network');
+    throw new ApiError(0, NETWORK_ERROR, (error as Error).name === 'TimeoutError' ? 'timeout' : 'network');
   }
-  setUnreachable(false);
   type Payload = { base_resp?: BaseResp; data?: unknown };
   let payload: Payload | null = null;
   if (response.status !== 204) {

@@ -1,19 +1,17 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WifiOff } from 'lucide-react';
-import { apiReachability } from '../../lib/api-client';
 import { onlineStatus } from '../../lib/service-worker';
 import { Button } from './Button';
 
 /**
- * Without the network (the installed app opened offline), every screen says so first, with a retry:
- * when the browser says it is offline, or when the last API call got no answer at all.
+ * Without the network (the installed app opened offline), every screen says so first, with a retry.
+ * Only the browser's own offline state: a single failed call is the screen's own error state.
  */
 export function OfflineNotice() {
   const { t } = useTranslation();
   const online = useSyncExternalStore(onlineStatus.subscribe, onlineStatus.get, () => true);
-  const unreachable = useSyncExternalStore(apiReachability.subscribe, apiReachability.unreachable, () => false);
-  if (online && !unreachable) return null;
+  if (online) return null;
   return (
     <section className="offline-notice" role="status" aria-labelledby="offline-title">
       <WifiOff aria-hidden="true" size={22} className="offline-notice-icon" />
