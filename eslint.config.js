@@ -24,6 +24,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['web/public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['server/src/**/*.ts'],
     ignores: ['server/src/env.ts', 'server/src/**/*.test.ts'],
     rules: {

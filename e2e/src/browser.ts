@@ -27,12 +27,13 @@ export async function launch(): Promise<Browser> {
 
 export async function newPage(
   browser: Browser,
-  options: { locale: string; viewport: { width: number; height: number } },
+  options: { locale: string; viewport: { width: number; height: number }; colorScheme?: 'light' | 'dark' },
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: inject('baseUrl'),
     locale: options.locale,
     viewport: options.viewport,
+    colorScheme: options.colorScheme ?? 'light',
     reducedMotion: 'reduce',
     extraHTTPHeaders: { 'X-Forwarded-For': someClientAddress() },
   });

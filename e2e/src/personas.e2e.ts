@@ -156,7 +156,8 @@ describe('personas in en-US on a phone', () => {
     const cards = grid.getByRole('link');
     await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(20);
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('.masonry')!).columnCount)).toBe('2');
-    const firstCard = cards.first();
+    // Each card is a list item whose link (the pair's name, stretched over the card) opens the persona.
+    const firstCard = grid.getByRole('listitem').filter({ has: page.getByRole('link') }).first();
     expect(await firstCard.getByText(t.persona.general, { exact: true }).count()).toBe(1);
     expect(await firstCard.getByRole('list', { name: t.persona.tags }).getByRole('listitem').count()).toBeGreaterThan(0);
     await snap(page, 'personas-en-explore-phone');
@@ -293,14 +294,17 @@ describe('personas in ja-JP', () => {
     expect(await page.getByText(t.explore.subtitle, { exact: true }).isVisible()).toBe(true);
     const grid = page.getByRole('list', { name: t.explore.listLabel });
     const chosen = JAPANESE[0]!;
-    const card = grid.getByRole('link', { name: startsWith(`${chosen.char_a_name} × ${chosen.char_b_name} ${t.persona.general}`) });
-    await card.waitFor();
+    const cardName = startsWith(`${chosen.char_a_name} × ${chosen.char_b_name} ${t.persona.general}`);
+    const cardLink = grid.getByRole('link', { name: cardName });
+    // `has` looks inside each list item, so it names the link afresh rather than through the grid.
+    const card = grid.getByRole('listitem').filter({ has: page.getByRole('link', { name: cardName }) });
+    await cardLink.waitFor();
     expect(await grid.getByRole('link').count()).toBeGreaterThanOrEqual(JAPANESE.length);
     expect(await card.getByText(t.persona.general, { exact: true }).isVisible()).toBe(true);
     expect(await card.getByText(chosen.description, { exact: true }).isVisible()).toBe(true);
     await snap(page, 'personas-ja-explore-phone');
 
-    await card.click();
+    await cardLink.click();
     await onPath(page, (p) => p.startsWith('/explore/persona/'));
     await expect.poll(() => h1(page)).toBe(t.screens.persona);
     await page.getByRole('button', { name: t.persona.use, exact: true }).waitFor();

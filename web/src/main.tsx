@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { initI18n } from './lib/i18n';
+import { registerServiceWorker } from './lib/service-worker';
 
 // The design tokens and shared primitives load first, so each feature's own CSS comes later in the cascade.
 const root = document.getElementById('root');
@@ -14,3 +15,4 @@ void initI18n().then(() =>
     </StrictMode>,
   ),
 );
+registerServiceWorker();

@@ -24,7 +24,8 @@ export async function installSpa(app: FastifyInstance, webDist: string | null, p
       setHeaders: (res, filePath) => {
         const rel = path.relative(webDist, filePath);
         const policy =
-          rel === 'index.html'
+          // The service worker and its file list must be checked on every visit, or updates would wait an hour.
+          rel === 'index.html' || rel === 'sw.js' || rel === 'shell-files.json'
             ? 'no-cache'
             : rel.startsWith('assets' + path.sep)
               ? 'public, max-age=31536000, immutable'

@@ -1,7 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { setAuthFailureHandler } from '../lib/api-client';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../components/ui/Toasts';
+import { retryRenewal, setAuthFailureHandler, setRefreshUnreachableHandler } from '../lib/api-client';
 import { createRouter } from './router';
 
 export function App() {
@@ -14,6 +16,7 @@ export function App() {
       }),
   );
   const [router] = useState(createRouter);
+  const { t } = useTranslation();
   useEffect(() => {
     // Once the first screen is up, fetch the three tab screens in the background so switching tabs is instant.
     const prefetch = () =>
@@ -27,6 +30,18 @@ export function App() {
       if (router.state.location.pathname !== target) void router.navigate(target);
     });
   }, [router]);
+  useEffect(() => {
+    // No answer while renewing the sign-in: the session stays, and the retry reloads what failed.
+    const unreachable = () =>
+      toast(t('session.unreachable'), 'error', {
+        label: t('common.retry'),
+        onClick: () =>
+          void retryRenewal().then((renewed) => {
+            if (renewed) void queryClient.invalidateQueries();
+          }),
+      });
+    setRefreshUnreachableHandler(unreachable);
+  }, [t, queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -7,6 +7,15 @@ import { currentLanguage } from './language';
  * The one API client (SPEC.md sections 6–7): bearer header, 100 s time-out,
  * envelope check, 301005 → refresh the access token once and retry, and the
  * auth-failure redirect to /login.
+ *
+ * Session faults (docs/decisions/0018-session-faults-accessibility-install.md):
+ * - tabs share the tokens in localStorage, so a refresh runs under a Web Lock held across tabs;
+ *   a tab that waited finds the token already renewed and uses it instead of spending the old
+ *   refresh token again (without Web Locks the server's grace window covers the race);
+ * - no answer during a refresh keeps the session: the caller gets a network error and the
+ *   refresh-failure handler offers a retry;
+ * - an auth failure clears the stored session before it navigates to /login;
+ * - the call retried after a refresh goes through the same redirect handling.
  */
 
 export const API_BASE = '/api/v1';
@@ -41,14 +50,31 @@ type RequestOptions = {
   signal?: AbortSignal;
 };
 
-let onAuthFailure: (kind: 'login' | 'verify') => void = (kind) => {
+let navigateOnAuthFailure: (kind: 'login' | 'verify') => void = (kind) => {
   const target = kind === 'verify' ? '/verify' : '/login';
   if (window.location.pathname !== target) window.location.assign(target);
 };
 
 /** The router installs a navigate-based handler; the default reloads the page. */
-export function setAuthFailureHandler(handler: typeof onAuthFailure): void {
-  onAuthFailure = handler;
+export function setAuthFailureHandler(handler: typeof navigateOnAuthFailure): void {
+  navigateOnAuthFailure = handler;
+}
+
+/** A session the server refused is over: its tokens go before the login screen shows. */
+function onAuthFailure(kind: 'login' | 'verify'): void {
+  if (kind === 'login') {
+    storage.remove(STORAGE_KEYS.accessToken);
+    storage.remove(STORAGE_KEYS.refreshToken);
+    storage.remove(STORAGE_KEYS.userInfo);
+  }
+  navigateOnAuthFailure(kind);
+}
+
+let onRefreshUnreachable: () => void = () => undefined;
+
+/** Called when a refresh got no answer (the session is kept); the app shows a toast with a retry. */
+export function setRefreshUnreachableHandler(handler: () => void): void {
+  onRefreshUnreachable = handler;
 }
 
 function buildUrl(path: string, query?: Query): string {
@@ -105,13 +131,32 @@ async function send<T>(method: string, path: string, options: RequestOptions): P
   throw new ApiError(response.status, code, payload?.base_resp?.status_msg ?? response.statusText, payload?.data);
 }
 
-let refreshing: Promise<boolean> | null = null;
+/** `renewed`: a working access token is stored; `refused`: the session is over; `unreachable`: no answer, session kept. */
+export type RefreshOutcome = 'renewed' | 'refused' | 'unreachable';
 
-/** Exchanges the refresh token for a new access token; concurrent callers share one call. */
-export function refreshAccessToken(): Promise<boolean> {
-  refreshing ??= (async () => {
+export const REFRESH_LOCK = 'butterfic-token-refresh';
+
+/** Runs `task` holding the lock every tab of this origin shares; without Web Locks, in this tab alone. */
+function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  // The lock is held until the task's promise settles, and request() resolves with its value.
+  if (locks && typeof locks.request === 'function') return locks.request(REFRESH_LOCK, task) as unknown as Promise<T>;
+  return task();
+}
+
+let refreshing: Promise<RefreshOutcome> | null = null;
+
+/**
+ * Renews the access token that `stale` (the one a call was refused with) replaced; calls of this tab
+ * share one renewal, tabs take turns. A tab that finds a different access token stored when its turn
+ * comes uses that one: another tab renewed the session meanwhile.
+ */
+export function renewSession(stale: string | null = storage.get(STORAGE_KEYS.accessToken)): Promise<RefreshOutcome> {
+  refreshing ??= withRefreshLock(async (): Promise<RefreshOutcome> => {
+    const current = storage.get(STORAGE_KEYS.accessToken);
+    if (current && current !== stale) return 'renewed';
     const refresh = storage.get(STORAGE_KEYS.refreshToken);
-    if (!refresh) return false;
+    if (!refresh) return 'refused';
     try {
       const data = await send<{ access: string; refresh?: string }>('POST', '/user/refresh_token/', {
         body: { refresh },
@@ -119,27 +164,50 @@ export function refreshAccessToken(): Promise<boolean> {
       });
       storage.set(STORAGE_KEYS.accessToken, data.access);
       if (data.refresh) storage.set(STORAGE_KEYS.refreshToken, data.refresh);
-      return true;
-    } catch {
-      return false;
+      return 'renewed';
+    } catch (error) {
+      // Only the server's word ends a session: no answer, a time-out or a server fault keep it.
+      if (error instanceof ApiError && error.code !== NETWORK_ERROR && error.status > 0 && error.status < 500) return 'refused';
+      return 'unreachable';
     }
-  })().finally(() => {
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;
 }
 
-async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+/** Exchanges the refresh token for a new access token; true when a working one is stored. */
+export async function refreshAccessToken(): Promise<boolean> {
+  return (await renewSession()) === 'renewed';
+}
+
+/** The retry a toast offers after an unreachable refresh: renews, or ends the session if the server refuses it. */
+export async function retryRenewal(): Promise<boolean> {
+  const outcome = await renewSession();
+  if (outcome === 'refused') onAuthFailure('login');
+  if (outcome === 'unreachable') onRefreshUnreachable();
+  return outcome === 'renewed';
+}
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}, renewed = false): Promise<T> {
+  const sent = storage.get(STORAGE_KEYS.accessToken);
   try {
     return await send<T>(method, path, options);
   } catch (error) {
     if (!(error instanceof ApiError) || options.anonymous) throw error;
-    if (error.code === STATUS.tokenExpired) {
-      if (await refreshAccessToken()) return send<T>(method, path, options);
+    if (error.code === STATUS.tokenExpired && !renewed) {
+      const outcome = await renewSession(sent);
+      // The retried call meets the same handling (a ban, an unverified address), but never renews twice.
+      if (outcome === 'renewed') return request<T>(method, path, options, true);
+      if (outcome === 'unreachable') {
+        onRefreshUnreachable();
+        throw new ApiError(0, NETWORK_ERROR, 'network');
+      }
       onAuthFailure('login');
       throw error;
     }
-    if (error.code === STATUS.tokenInvalid || error.code === STATUS.accountBlocked) onAuthFailure('login');
+    if (error.code === STATUS.tokenExpired || error.code === STATUS.tokenInvalid || error.code === STATUS.accountBlocked)
+      onAuthFailure('login');
     if (error.code === STATUS.emailNotVerified) onAuthFailure('verify');
     throw error;
   }

@@ -125,7 +125,7 @@ export async function startSession(deps: Deps, user: AuthUser): Promise<Session>
 }
 
 export async function refresh(deps: Deps, token: string): Promise<{ access: string; refresh: string }> {
-  const outcome = await rotateRefreshToken(deps.database.db, token, deps.env.REFRESH_TOKEN_TTL);
+  const outcome = await rotateRefreshToken(deps.database.db, deps.secrets.jwtKey, token, deps.env.REFRESH_TOKEN_TTL);
   if (!outcome.ok) {
     // A ban or suspension revoked every session: its owner learns why (and until when), not just "log in again".
     if (outcome.reason === 'revoked') {

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshTokens } from '../../db/schema';
 import { signUp } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 
@@ -52,5 +54,41 @@ describe('sessions', () => {
     expect(out.status).toBe(200);
     expect((await refresh(me.refresh)).body.base_resp.status_code).toBe(301003);
     expect((await refresh('not-a-real-token-at-all')).body.base_resp.status_code).toBe(301003);
+  });
+
+  it('gives the same successor to the refresh token presented again within the grace window, and revokes after it', async () => {
+    const me = await signUp(ctx, 'tabs@example.com');
+    // Two tabs refresh the same token at once: both get the same new refresh token, and both work.
+    const [a, b] = await Promise.all([refresh(me.refresh), refresh(me.refresh)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.data.refresh).toBe(b.body.data.refresh);
+    expect(a.body.data.refresh).not.toBe(me.refresh);
+    expect((await info(a.body.data.access)).status).toBe(200);
+    expect((await info(b.body.data.access)).status).toBe(200);
+    // A late third presentation (a lost answer retried) still gets it.
+    const late = await refresh(me.refresh);
+    expect(late.status).toBe(200);
+    expect(late.body.data.refresh).toBe(a.body.data.refresh);
+
+    // Past the window the old token is a replay: the family is revoked, the current token with it.
+    await ctx.database.db
+      .update(refreshTokens)
+      .set({ usedAt: sql`now() - interval '11 seconds'` })
+      .where(sql`${refreshTokens.usedAt} is not null`);
+    const replay = await refresh(me.refresh);
+    expect(replay.status).toBe(401);
+    expect(replay.body.base_resp.status_code).toBe(301003);
+    expect((await refresh(a.body.data.refresh)).body.base_resp.status_code).toBe(301003);
+    expect((await info(a.body.data.access)).body.base_resp.status_code).toBe(301003);
+  });
+
+  it('does not hand out a successor that was already used, even within the window', async () => {
+    const me = await signUp(ctx, 'chain@example.com');
+    const second = (await refresh(me.refresh)).body.data;
+    const third = await refresh(second.refresh);
+    expect(third.status).toBe(200);
+    // The first token again, seconds later: its successor is spent, so this is a replay.
+    expect((await refresh(me.refresh)).body.base_resp.status_code).toBe(301003);
+    expect((await refresh(third.body.data.refresh)).body.base_resp.status_code).toBe(301003);
   });
 });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db';
@@ -39,8 +39,13 @@ export async function verifyAccessToken(key: Uint8Array, token: string): Promise
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new random refresh token, stored only as its hash. `familyId` ties rotations together. */
-export async function issueRefreshToken(db: Db, userUid: string, ttlSeconds: number, familyId = newUid()): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+export async function issueRefreshToken(
+  db: Db,
+  userUid: string,
+  ttlSeconds: number,
+  familyId = newUid(),
+  token = randomBytes(32).toString('base64url'),
+): Promise<string> {
   await db.insert(refreshTokens).values({
     tokenHash: hashToken(token),
     userUid,
@@ -50,23 +55,57 @@ export async function issueRefreshToken(db: Db, userUid: string, ttlSeconds: num
   return token;
 }
 
+/**
+ * How long the token a rotation replaced still answers with the same successor. Two tabs (or a retry
+ * after a lost answer) can present one refresh token twice within moments; that is not a theft.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
+
+/**
+ * The successor of a refresh token is derived from it with the server's key, so the token presented
+ * again in the grace window gets the very same successor back without the server keeping any token
+ * in clear: only its hash is stored, as for every refresh token.
+ */
+const successorOf = (key: Uint8Array, token: string) => createHmac('sha256', key).update(`refresh-successor:${token}`).digest('base64url');
+
 type RotateOutcome =
   { ok: true; userUid: string; familyId: string; refresh: string } | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'reused' };
 
 /**
  * Uses a refresh token once: marks it used and issues its successor in the
  * same family. A token that was already used is a stolen copy or a replay:
- * the whole family is revoked and both holders must log in again.
+ * the whole family is revoked and both holders must log in again, except within
+ * REFRESH_REUSE_GRACE_SECONDS of its use while its successor is still unused:
+ * then the same successor is handed out again (tabs racing, a lost answer).
  */
-export async function rotateRefreshToken(db: Db, token: string, ttlSeconds: number): Promise<RotateOutcome> {
+export async function rotateRefreshToken(db: Db, key: Uint8Array, token: string, ttlSeconds: number): Promise<RotateOutcome> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select()
+      .select({
+        tokenHash: refreshTokens.tokenHash,
+        userUid: refreshTokens.userUid,
+        familyId: refreshTokens.familyId,
+        expiresAt: refreshTokens.expiresAt,
+        usedAt: refreshTokens.usedAt,
+        revokedAt: refreshTokens.revokedAt,
+        // The database's clock decides, as it stamped used_at.
+        inGrace: sql<boolean>`coalesce(${refreshTokens.usedAt} > now() - make_interval(secs => ${REFRESH_REUSE_GRACE_SECONDS}), false)`,
+      })
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, hashToken(token)))
       .for('update');
     if (!row) return { ok: false, reason: 'unknown' } as const;
     if (row.revokedAt) return { ok: false, reason: 'revoked' } as const;
+    if (row.usedAt && row.inGrace) {
+      const successor = successorOf(key, token);
+      const [next] = await tx
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashToken(successor)))
+        .for('update');
+      if (next && next.familyId === row.familyId && !next.usedAt && !next.revokedAt && next.expiresAt.getTime() > Date.now())
+        return { ok: true, userUid: row.userUid, familyId: row.familyId, refresh: successor } as const;
+    }
     if (row.usedAt) {
       await tx
         .update(refreshTokens)
@@ -79,7 +118,7 @@ export async function rotateRefreshToken(db: Db, token: string, ttlSeconds: numb
       .update(refreshTokens)
       .set({ usedAt: sql`now()` })
       .where(eq(refreshTokens.tokenHash, row.tokenHash));
-    const refresh = await issueRefreshToken(tx as unknown as Db, row.userUid, ttlSeconds, row.familyId);
+    const refresh = await issueRefreshToken(tx as unknown as Db, row.userUid, ttlSeconds, row.familyId, successorOf(key, token));
     return { ok: true, userUid: row.userUid, familyId: row.familyId, refresh } as const;
   });
 }

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
+import { OfflineNotice } from '../../components/ui/OfflineNotice';
 import { BottomSpinner } from '../../components/ui/Spinner';
 import { TabBar } from '../../components/ui/TabBar';
 import { Toasts } from '../../components/ui/Toasts';
@@ -16,6 +17,7 @@ export function Shell({ tabs }: { tabs: boolean }) {
       </a>
       {tabs ? <TabBar /> : null}
       <main id="main" className="shell-main" tabIndex={-1}>
+        <OfflineNotice />
         <Suspense fallback={<BottomSpinner />}>
           <Outlet />
         </Suspense>

@@ -14,7 +14,8 @@ export function ChangeLanguage() {
   return (
     <>
       <TopBar title={t('screens.changeLanguage')} parent={paths.user} />
-      <ul className="list" role="radiogroup" aria-label={t('screens.changeLanguage')}>
+      <div role="radiogroup" aria-label={t('screens.changeLanguage')}>
+      <ul className="list">
         {LANGUAGES.map((lang) => {
           const selected = i18n.language === lang;
           return (
@@ -34,6 +35,7 @@ export function ChangeLanguage() {
           );
         })}
       </ul>
+      </div>
     </>
   );
 }

@@ -15,17 +15,17 @@ export function TextSizeControl({
   const { t } = useTranslation();
   return (
     <div className="text-size" role="group" aria-label={t('reader.textSize')}>
-      <button type="button" className="text-size-button" onClick={shrink} disabled={!canShrink} aria-label={t('reader.smaller')}>
-        <span aria-hidden="true">A−</span>
+      <button type="button" className="text-size-button" onClick={shrink} disabled={!canShrink}>
+        {/* The name holds the visible "A−" and says what it does. */}
+        A−<span className="sr-only"> {t('reader.smaller')}</span>
       </button>
       <button
         type="button"
         className="text-size-button text-size-button--large"
         onClick={grow}
         disabled={!canGrow}
-        aria-label={t('reader.larger')}
       >
-        <span aria-hidden="true">A+</span>
+        A+<span className="sr-only"> {t('reader.larger')}</span>
       </button>
     </div>
   );

@@ -98,7 +98,7 @@ export function WorkActions({
           <Sparkles aria-hidden="true" size={18} />
           {/* Two lines on a phone, "Continue · 3 Butter" on one where there is room. */}
           <span className="reader-main-action-text">
-            <span>{t('reader.continueShort')}</span>
+            <span>{t('reader.continueShort')}</span>{' '}
             <span className="reader-main-action-cost">{t('wallet.butterCount', { count: CONTINUE_COST })}</span>
           </span>
         </Button>

@@ -1,5 +1,4 @@
 import { ChevronRight, PenLine } from 'lucide-react';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../components/ui/Loading';
 import { Link } from 'react-router';
@@ -19,22 +18,17 @@ const WORKS_LOOKAHEAD = '0px 0px 50px 0px';
 
 function WorkRow({ novel }: { novel: Novel }) {
   const { t, i18n } = useTranslation();
-  const titleId = useId();
-  const statusId = useId();
   return (
     <Link
       className={`work-row${isInProgress(novel.generate_status) ? ' work-row--live' : ''}`}
       to={paths.work(novel.uid)}
-      aria-labelledby={`${titleId} ${statusId}`}
     >
       <span className="work-row-body">
         <span className="work-row-top">
-          <span id={titleId} className="work-row-title" lang={novel.language}>
+          <span className="work-row-title" lang={novel.language}>
             {novel.title.trim() || t('works.untitled')}
           </span>
-          <span id={statusId}>
-            <StatusBadge status={novel.generate_status} />
-          </span>
+          <StatusBadge status={novel.generate_status} />
         </span>
         <span className="work-row-meta">
           <time dateTime={new Date(novel.created_time * 1000).toISOString()}>{formatDateTime(novel.created_time, i18n.language)}</time>

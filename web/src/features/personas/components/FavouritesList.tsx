@@ -1,5 +1,4 @@
 import { ChevronRight, Star } from 'lucide-react';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../components/ui/Loading';
 import { Link } from 'react-router';
@@ -14,19 +13,17 @@ import { RatingBadge } from './RatingBadge';
 
 function FavouriteRow({ persona }: { persona: Persona }) {
   const { t } = useTranslation();
-  const titleId = useId();
-  const namesId = useId();
   return (
-    <Link className="favourite-row" to={paths.persona(persona.uid)} aria-labelledby={`${titleId} ${namesId}`}>
+    <Link className="favourite-row" to={paths.persona(persona.uid)}>
       <span className="favourite-row-icon" aria-hidden="true">
         <Star size={18} fill="currentColor" />
       </span>
       <span className="favourite-row-body">
-        <span id={titleId} className="favourite-row-title" lang={persona.language}>
+        <span className="favourite-row-title" lang={persona.language}>
           {favouriteTitle(persona.description)}
         </span>
         <span className="favourite-row-names">
-          <span id={namesId} lang={persona.language}>
+          <span lang={persona.language}>
             {pairName(persona)}
           </span>
           <RatingBadge isR18={persona.is_r18} />

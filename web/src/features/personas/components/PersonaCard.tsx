@@ -9,31 +9,36 @@ import { pairName, splitTags } from '../format';
 import { RatingBadge } from './RatingBadge';
 import { UsedCount } from './UsedCount';
 
-/** One persona in the Explore grid; the whole card links to its page and is named by the pair and the rating. */
+/**
+ * One persona in the Explore grid. The link is the pair's name, stretched over the whole card, and is
+ * named by the pair and the rating: its name holds its visible text (WCAG 2.5.3, axe label-content-name-mismatch).
+ */
 export function PersonaCard({ persona }: { persona: Persona }) {
   const { t } = useTranslation();
   const titleId = useId();
   const ratingId = useId();
   const descriptionId = useId();
   return (
-    <Link
-      className="persona-card"
-      to={paths.persona(persona.uid)}
-      aria-labelledby={`${titleId} ${ratingId}`}
-      aria-describedby={descriptionId}
-    >
+    <div className="persona-card">
       <span className="persona-card-meta">
         <RatingBadge isR18={persona.is_r18} id={ratingId} />
         <UsedCount count={persona.used_count} />
       </span>
-      <h2 id={titleId} className="persona-card-title" lang={persona.language}>
-        {pairName(persona)}
+      <h2 className="persona-card-title" lang={persona.language}>
+        <Link
+          className="persona-card-link"
+          to={paths.persona(persona.uid)}
+          aria-labelledby={`${titleId} ${ratingId}`}
+          aria-describedby={descriptionId}
+        >
+          <span id={titleId}>{pairName(persona)}</span>
+        </Link>
       </h2>
       <p id={descriptionId} className="persona-card-description" lang={persona.language}>
         {persona.description}
       </p>
       <ChipList items={splitTags(persona.tags)} label={t('persona.tags')} size="s" lang={persona.language} />
-    </Link>
+    </div>
   );
 }
 

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Loading } from '../../../components/ui/Loading';
@@ -10,12 +9,11 @@ import { ViewCount } from './ViewCount';
 /** One post in a list: title, author, the opening lines, date and views; `own` rows show draft or public. */
 export function PostRow({ post, to, own = false }: { post: PostSummary; to: string; own?: boolean }) {
   const { t, i18n } = useTranslation();
-  const titleId = useId();
   const when = post.published_time ?? post.created_time;
   return (
-    <Link className="post-row" to={to} aria-labelledby={titleId}>
+    <Link className="post-row" to={to}>
       <span className="post-row-top">
-        <span id={titleId} className="post-row-title" lang={post.language}>
+        <span className="post-row-title" lang={post.language}>
           {post.title}
         </span>
         {own && post.takedown ? <TakedownBadge /> : null}
