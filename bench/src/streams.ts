@@ -20,7 +20,8 @@ import { median, startBenchApp } from './harness';
 const llm = await startFakeLlm();
 const bench = await startBenchApp({
   provider: openaiProvider({ baseURL: llm.url, model: 'fake', maxRetries: 0 }),
-  env: { GENERATION_WORKERS: '520', LLM_PROVIDER: 'openai', LLM_BASE_URL: llm.url, LLM_MODEL: 'fake' },
+  // One reader runs all 500 stories at once: no per-account job limit here.
+  env: { GENERATION_WORKERS: '520', MAX_LIVE_JOBS_PER_USER: '0', LLM_PROVIDER: 'openai', LLM_BASE_URL: llm.url, LLM_MODEL: 'fake' },
 });
 const { app, env, database, auth, body, generate, read } = bench;
 
@@ -71,6 +72,7 @@ for (const [label, spreadMs] of [
   const novels: string[] = [];
   for (let i = 0; i < STREAMS; i++) {
     const res = await loadApp.inject({ method: 'POST', url: '/api/v1/novel/generate/', headers: auth, payload: body });
+    if (res.statusCode !== 200) throw new Error(`generate answered ${res.statusCode}: ${res.body}`);
     novels.push(res.json().data.novel_uid as string);
   }
   const lag = monitorEventLoopDelay({ resolution: 10 });
