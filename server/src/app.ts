@@ -107,7 +107,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const mailer = options.mailer ?? createMailer(env, app.log);
   const provider = options.provider ?? (await createProvider(env));
   const openStreams = new Set<() => void>();
-  const hub = new StreamHub(database.pool, database.url);
+  const hub = new StreamHub(database.pool, database.url, app.log);
   await hub.start();
   const safety = safetyFromEnv(env, app.log);
   const runner = new JobRunner(database.db, provider, hub, app.log, {

@@ -1,0 +1,163 @@
+import { wordCount, type GenerateStatus } from '@butterfic/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import { chapters, generationJobs, novels } from '../db/schema';
+import { applyLedger } from '../modules/wallet/service';
+
+/**
+ * Where a generation job's text lands, and how a job ends, in the database.
+ * Every write here holds only for the worker that holds the job (`status =
+ * 'running' and worker_id = me`), so a worker that lost its job can never
+ * overwrite the one that took it over. The runner (runner.ts) decides which
+ * of these to call; the functions only persist.
+ */
+
+export type Job = typeof generationJobs.$inferSelect;
+
+/** What a save learned: still ours, stopped by its author (ours to finish), or taken over by another worker. */
+export type SaveVerdict = 'saved' | 'stopped' | 'lost';
+
+/**
+ * Saves a running job's chapter text (when it changed) and renews its lease, in one statement.
+ * Answers why the job is no longer ours when it is not. The job row is updated (locked) whatever
+ * its state, so a stop committing while this waits for the row is seen as the stop it is: a plain
+ * read here would still see the snapshot from before the stop and mistake it for a lost job.
+ */
+export async function saveChapterProgress(
+  db: Db,
+  options: { job: Job; workerId: string; leaseSeconds: number; text: string; changed: boolean; earlierWords: number },
+): Promise<SaveVerdict> {
+  const { job, workerId, text, changed } = options;
+  const result = await db.execute<{ status: string }>(sql`
+    with mine as (
+      update generation_jobs
+      set lease_until = case when status = 'running' then now() + make_interval(secs => ${options.leaseSeconds}) else lease_until end
+      where uid = ${job.uid} and worker_id = ${workerId} and status in ('running', 'stopped')
+      returning status
+    ), chapter as (
+      update chapters set content = ${text}, updated_at = now()
+      where ${changed} and novel_uid = ${job.novelUid} and index = ${job.chapterIndex}
+        and exists (select 1 from mine where status = 'running')
+      returning 1
+    ), novel as (
+      update novels set word_count = ${options.earlierWords + wordCount(text)}, updated_at = now()
+      where ${changed} and uid = ${job.novelUid} and exists (select 1 from mine where status = 'running')
+      returning 1
+    )
+    select status from mine`);
+  const status = result.rows[0]?.status;
+  if (status === 'running') return 'saved';
+  return status === 'stopped' ? 'stopped' : 'lost';
+}
+
+/** After a stop: the worker's latest text replaces the saved one, unless the stop refunded the charge. */
+export async function keepStoppedChapterText(db: Db, options: { job: Job; workerId: string; text: string; earlierWords: number }) {
+  const { job, text } = options;
+  if (!text) return;
+  await db.execute(sql`
+    with kept as (
+      select uid from generation_jobs where uid = ${job.uid} and status = 'stopped' and worker_id = ${options.workerId} and not refunded
+    ), chapter as (
+      update chapters set content = ${text}, updated_at = now()
+      where novel_uid = ${job.novelUid} and index = ${job.chapterIndex} and exists (select 1 from kept)
+      returning 1
+    )
+    update novels set word_count = ${options.earlierWords + wordCount(text)}, updated_at = now()
+    where uid = ${job.novelUid} and exists (select 1 from kept)`);
+}
+
+/** The finished chapter, the job done and the novel done, in one transaction; false when the job was no longer ours. */
+export async function completeChapter(db: Db, options: { job: Job; workerId: string; text: string; words: number }): Promise<boolean> {
+  const { job } = options;
+  return db.transaction(async (tx) => {
+    const mine = await tx
+      .update(generationJobs)
+      .set({ status: 'done', finishedAt: sql`now()`, leaseUntil: null, error: null })
+      .where(and(eq(generationJobs.uid, job.uid), eq(generationJobs.status, 'running'), eq(generationJobs.workerId, options.workerId)))
+      .returning({ uid: generationJobs.uid });
+    if (mine.length === 0) return false;
+    await tx
+      .update(chapters)
+      .set({ content: options.text, updatedAt: sql`now()` })
+      .where(and(eq(chapters.novelUid, job.novelUid), eq(chapters.index, job.chapterIndex)));
+    await tx
+      .update(novels)
+      .set({ generateStatus: 'done', wordCount: options.words, failure: null, updatedAt: sql`now()` })
+      .where(eq(novels.uid, job.novelUid));
+    return true;
+  });
+}
+
+/**
+ * Fails a job for good and refunds its charge in the same transaction; a continuation's empty
+ * chapter goes. Answers the novel's new status, or null when the job was no longer ours. (A job the
+ * safety check stopped is settled by unsafe.ts instead.)
+ */
+export async function failJobForGood(
+  db: Db,
+  options: { job: Job; workerId: string; code: 'model' | 'tries'; message: string },
+): Promise<GenerateStatus | null> {
+  const { job } = options;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(generationJobs)
+      .set({ status: 'failed', finishedAt: sql`now()`, leaseUntil: null, error: options.message })
+      .where(and(eq(generationJobs.uid, job.uid), eq(generationJobs.status, 'running'), eq(generationJobs.workerId, options.workerId)))
+      .returning({ charge: generationJobs.charge });
+    if (!row) return null;
+    const [novel] = await tx.select({ authorUid: novels.authorUid }).from(novels).where(eq(novels.uid, job.novelUid));
+    if (row.charge > 0 && novel) await applyLedger(tx, { userUid: novel.authorUid, kind: 'refund', amount: row.charge, ref: job.uid });
+    const where = and(eq(chapters.novelUid, job.novelUid), eq(chapters.index, job.chapterIndex));
+    const [chapter] = await tx.select({ content: chapters.content }).from(chapters).where(where);
+    let next: GenerateStatus = 'failed';
+    if (job.kind === 'continue') {
+      next = 'done';
+      if (!chapter?.content) await tx.delete(chapters).where(where);
+    }
+    const remaining = await tx.select({ content: chapters.content }).from(chapters).where(eq(chapters.novelUid, job.novelUid));
+    await tx
+      .update(novels)
+      .set({
+        generateStatus: next,
+        failure: options.code,
+        wordCount: wordCount(remaining.map((c) => c.content).join('\n\n')),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(novels.uid, job.novelUid));
+    return next;
+  });
+}
+
+/**
+ * Puts a job whose attempt failed back in the queue, to be claimed no earlier than `delayMs` from
+ * now (a queued job's lease_until is its not-before time). The try counts.
+ */
+export async function requeueAfterFailure(db: Db, options: { job: Job; workerId: string; message: string; delayMs: number }) {
+  await db
+    .update(generationJobs)
+    .set({
+      status: 'queued',
+      leaseUntil: sql`now() + make_interval(secs => ${options.delayMs / 1000})`,
+      workerId: null,
+      error: options.message,
+    })
+    .where(
+      and(eq(generationJobs.uid, options.job.uid), eq(generationJobs.status, 'running'), eq(generationJobs.workerId, options.workerId)),
+    );
+}
+
+/** Hands a claimed job back to the queue without counting the try (this process is stopping). */
+export async function releaseJob(db: Db, options: { job: Job; workerId: string }) {
+  await db
+    .update(generationJobs)
+    .set({ status: 'queued', leaseUntil: null, workerId: null, attempts: sql`greatest(${generationJobs.attempts} - 1, 0)` })
+    .where(
+      and(eq(generationJobs.uid, options.job.uid), eq(generationJobs.status, 'running'), eq(generationJobs.workerId, options.workerId)),
+    );
+}
+
+/** The novel's status and word count as the database holds them (told to readers after a stop). */
+export async function novelOutcome(db: Db, novelUid: string): Promise<{ status: GenerateStatus; words: number } | null> {
+  const [row] = await db.select({ status: novels.generateStatus, words: novels.wordCount }).from(novels).where(eq(novels.uid, novelUid));
+  return row ?? null;
+}
