@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db';
+import { connect } from './db/client';
 import type { Env } from './env';
 import { StreamHub } from './generation/hub';
 import { createProvider } from './generation/providers';
@@ -110,10 +111,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const hub = new StreamHub(database.pool, database.url, app.log);
   await hub.start();
   const safety = safetyFromEnv(env, app.log);
+  // The workers' claims on a connection of their own: a burst of requests queued in the pool must not hold up
+  // the claims that start their stories (issue 13).
+  const claims = env.GENERATION_WORKERS > 0 ? connect(database.url, database.kind, { max: 1 }) : null;
   const runner = new JobRunner(database.db, provider, hub, app.log, {
     safety,
     workers: env.GENERATION_WORKERS,
     leaseSeconds: env.GENERATION_LEASE_SECONDS,
+    ...(claims && { claimDb: claims.db }),
   });
   const views = new ViewCounter(database.db, app.log);
   app.decorate('deps', {
@@ -161,6 +166,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // After the last request: the views still buffered are written before the database closes.
     await views.stop();
     await hub.close();
+    await claims?.close();
     await provider.close?.();
     mailer.close();
   });

@@ -2,7 +2,8 @@ import { wordCount, type GenerateStatus } from '@butterfic/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { chapters, generationJobs, novels } from '../db/schema';
-import { applyLedger } from '../modules/wallet/service';
+import { applyLedger, type DbOrTx } from '../modules/wallet/service';
+import { JOBS_CHANNEL } from './hub';
 
 /**
  * Where a generation job's text lands, and how a job ends, in the database.
@@ -66,26 +67,25 @@ export async function keepStoppedChapterText(db: Db, options: { job: Job; worker
     where uid = ${job.novelUid} and exists (select 1 from kept)`);
 }
 
-/** The finished chapter, the job done and the novel done, in one transaction; false when the job was no longer ours. */
+/** The finished chapter, the job done and the novel done, in one statement; false when the job was no longer ours. */
 export async function completeChapter(db: Db, options: { job: Job; workerId: string; text: string; words: number }): Promise<boolean> {
   const { job } = options;
-  return db.transaction(async (tx) => {
-    const mine = await tx
-      .update(generationJobs)
-      .set({ status: 'done', finishedAt: sql`now()`, leaseUntil: null, error: null })
-      .where(and(eq(generationJobs.uid, job.uid), eq(generationJobs.status, 'running'), eq(generationJobs.workerId, options.workerId)))
-      .returning({ uid: generationJobs.uid });
-    if (mine.length === 0) return false;
-    await tx
-      .update(chapters)
-      .set({ content: options.text, updatedAt: sql`now()` })
-      .where(and(eq(chapters.novelUid, job.novelUid), eq(chapters.index, job.chapterIndex)));
-    await tx
-      .update(novels)
-      .set({ generateStatus: 'done', wordCount: options.words, failure: null, updatedAt: sql`now()` })
-      .where(eq(novels.uid, job.novelUid));
-    return true;
-  });
+  const result = await db.execute<{ uid: string }>(sql`
+    with mine as (
+      update generation_jobs set status = 'done', finished_at = now(), lease_until = null, error = null
+      where uid = ${job.uid} and status = 'running' and worker_id = ${options.workerId}
+      returning uid
+    ), chapter as (
+      update chapters set content = ${options.text}, updated_at = now()
+      where novel_uid = ${job.novelUid} and index = ${job.chapterIndex} and exists (select 1 from mine)
+      returning 1
+    ), novel as (
+      update novels set generate_status = 'done', word_count = ${options.words}, failure = null, updated_at = now()
+      where uid = ${job.novelUid} and exists (select 1 from mine)
+      returning 1
+    )
+    select uid from mine`);
+  return result.rows.length > 0;
 }
 
 /**
@@ -160,4 +160,22 @@ export async function releaseJob(db: Db, options: { job: Job; workerId: string }
 export async function novelOutcome(db: Db, novelUid: string): Promise<{ status: GenerateStatus; words: number } | null> {
   const [row] = await db.select({ status: novels.generateStatus, words: novels.wordCount }).from(novels).where(eq(novels.uid, novelUid));
   return row ?? null;
+}
+
+/**
+ * Queues a job for a new, empty chapter: the chapter, the job and the workers' wake-up (NOTIFY, sent
+ * at commit) in one statement, inside the caller's transaction (which inserted or locked the novel).
+ */
+export async function queueChapterJob(
+  tx: DbOrTx,
+  options: { jobUid: string; novelUid: string; chapterIndex: number; kind: Job['kind']; charge: number },
+): Promise<void> {
+  await tx.execute(sql`
+    with chapter as (
+      insert into chapters (novel_uid, index) values (${options.novelUid}, ${options.chapterIndex})
+    ), job as (
+      insert into generation_jobs (uid, novel_uid, chapter_index, kind, charge)
+      values (${options.jobUid}, ${options.novelUid}, ${options.chapterIndex}, ${options.kind}, ${options.charge})
+    )
+    select pg_notify(${JOBS_CHANNEL}, ${options.jobUid})`);
 }

@@ -13,7 +13,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../../app';
 import type { Db } from '../../db';
 import { chapters, generationJobs, novels, personas, users } from '../../db/schema';
-import { JOBS_CHANNEL } from '../../generation/hub';
+import { queueChapterJob } from '../../generation/chapter-store';
 import { AppError } from '../../lib/errors';
 import { tooMany } from '../../lib/rate-limit';
 import { newUid } from '../../lib/ids';
@@ -106,12 +106,8 @@ export async function startGeneration(
       writtenBy: deps.env.LLM_PROVIDER,
       personaUid,
     });
-    await tx.insert(chapters).values({ novelUid, index: 0 });
-    await tx.insert(generationJobs).values({ uid: jobUid, novelUid, chapterIndex: 0, kind: 'generate', charge });
-    const after =
-      charge > 0 ? (await applyLedger(tx, { userUid: user.uid, kind: 'generate', amount: -charge, ref: jobUid })).balance : user.balance;
-    await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${jobUid})`);
-    return after;
+    await queueChapterJob(tx, { jobUid, novelUid, chapterIndex: 0, kind: 'generate', charge });
+    return charge > 0 ? (await applyLedger(tx, { userUid: user.uid, kind: 'generate', amount: -charge, ref: jobUid })).balance : user.balance;
   });
   return { novel_uid: novelUid, generate_status: 'generating', balance };
 }
@@ -171,16 +167,14 @@ export async function startContinuation(
         .select({ next: sql<number>`coalesce(max(${chapters.index}) + 1, 0)::int` })
         .from(chapters)
         .where(eq(chapters.novelUid, novelUid));
-      await tx.insert(chapters).values({ novelUid, index: next });
-      await tx.insert(generationJobs).values({ uid: jobUid, novelUid, chapterIndex: next, kind: 'continue', charge });
+      await queueChapterJob(tx, { jobUid, novelUid, chapterIndex: next, kind: 'continue', charge });
       await tx
         .update(novels)
         .set({ generateStatus: 'continuing', failure: null, updatedAt: sql`now()` })
         .where(eq(novels.uid, novelUid));
-      const after =
-        charge > 0 ? (await applyLedger(tx, { userUid: user.uid, kind: 'continue', amount: -charge, ref: jobUid })).balance : user.balance;
-      await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${jobUid})`);
-      return after;
+      return charge > 0
+        ? (await applyLedger(tx, { userUid: user.uid, kind: 'continue', amount: -charge, ref: jobUid })).balance
+        : user.balance;
     });
     return { novel_uid: novelUid, generate_status: 'continuing', balance };
   } catch (error) {
