@@ -111,14 +111,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const hub = new StreamHub(database.pool, database.url, app.log);
   await hub.start();
   const safety = safetyFromEnv(env, app.log);
-  // The workers' claims on a connection of their own: a burst of requests queued in the pool must not hold up
-  // the claims that start their stories (issue 13).
+  // The workers' own connections (issue 13): a burst of requests queued in the pool must not hold up the claims
+  // that start stories, nor the saves of streamed text. Those saves are progress (resumed from the last one after
+  // any crash), so they do not wait for the WAL flush; finishing, failing and refunding stay on the main pool.
   const claims = env.GENERATION_WORKERS > 0 ? connect(database.url, database.kind, { max: 1 }) : null;
+  const progress = env.GENERATION_WORKERS > 0 ? connect(database.url, database.kind, { max: 3, settings: '-c synchronous_commit=off' }) : null;
   const runner = new JobRunner(database.db, provider, hub, app.log, {
     safety,
     workers: env.GENERATION_WORKERS,
     leaseSeconds: env.GENERATION_LEASE_SECONDS,
     ...(claims && { claimDb: claims.db }),
+    ...(progress && { progressDb: progress.db }),
   });
   const views = new ViewCounter(database.db, app.log);
   app.decorate('deps', {
@@ -167,6 +170,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await views.stop();
     await hub.close();
     await claims?.close();
+    await progress?.close();
     await provider.close?.();
     mailer.close();
   });

@@ -46,6 +46,8 @@ export type RunnerOptions = {
    * burst of requests queued in the shared pool from holding up the claims that start their stories.
    */
   claimDb?: Db;
+  /** The connections heartbeat saves go through (default: `db`). */
+  progressDb?: Db;
 };
 
 /** Abort reasons: each names one way an attempt can end early. */
@@ -400,7 +402,7 @@ export class JobRunner {
   /** Saves the text and renews the lease; a job found no longer ours aborts the stream, saying why. */
   private async save(attempt: Attempt): Promise<SaveVerdict> {
     const text = attempt.text;
-    const verdict = await saveChapterProgress(this.db, {
+    const verdict = await saveChapterProgress(this.options.progressDb ?? this.db, {
       job: attempt.job,
       workerId: this.id,
       leaseSeconds: this.lease,

@@ -268,15 +268,24 @@ export async function listNovels(db: Db, viewer: AuthUser, authorUid: string | u
   };
 }
 
+/** Who may read a novel (its details, its stream): 404001 / 403001 otherwise. */
+export function assertReadable(
+  viewer: AuthUser | null,
+  row: Pick<NovelRow, 'authorUid' | 'status' | 'isPublic' | 'isR18'> | undefined,
+  blocked: boolean,
+): asserts row {
+  const mine = row !== undefined && row.authorUid === viewer?.uid;
+  // Taken down, or its author suspended or banned: 404001 for everyone but the author (who sees why).
+  if (!row || (!mine && (row.status !== 'active' || blocked))) throw new AppError('notFound');
+  if (row.authorUid !== viewer?.uid && !row.isPublic) throw new AppError('forbidden');
+  if (row.isR18 && row.authorUid !== viewer?.uid && !viewer?.adultConfirmedAt) throw new AppError('forbidden', { message: 'adultOnly' });
+}
+
 /** A novel with its chapters: for its author, or for anyone once it is public. */
 export async function novelDetails(db: Db, viewer: AuthUser | null, uid: string): Promise<NovelDetails> {
   const [found] = await db.select({ row: novels, blocked: authorBlocked(novels.authorUid) }).from(novels).where(eq(novels.uid, uid));
   const row = found?.row;
-  const mine = row !== undefined && row.authorUid === viewer?.uid;
-  // Taken down, or its author suspended or banned: 404001 for everyone but the author (who sees why).
-  if (!row || (!mine && (row.status !== 'active' || found.blocked))) throw new AppError('notFound');
-  if (row.authorUid !== viewer?.uid && !row.isPublic) throw new AppError('forbidden');
-  if (row.isR18 && row.authorUid !== viewer?.uid && !viewer?.adultConfirmedAt) throw new AppError('forbidden', { message: 'adultOnly' });
+  assertReadable(viewer, row, found?.blocked ?? false);
   const list = await db.select().from(chapters).where(eq(chapters.novelUid, uid)).orderBy(asc(chapters.index));
   const names = await authorNames(db, [row.authorUid]);
   return {

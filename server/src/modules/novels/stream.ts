@@ -1,13 +1,14 @@
 import type { ServerResponse } from 'node:http';
 import type { GenerateStatus } from '@butterfic/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SECURITY_HEADERS } from '../../plugins/security';
 import type { Deps } from '../../app';
 import type { Db } from '../../db';
 import { chapters, novels } from '../../db/schema';
 import type { HubEvent } from '../../generation/hub';
-import { novelDetails } from './service';
+import { authorBlocked, type AuthUser } from '../../plugins/auth';
+import { assertReadable } from './service';
 
 const LIVE: GenerateStatus[] = ['generating', 'continuing'];
 type Outcome = Extract<HubEvent, { type: 'done' | 'error' }>;
@@ -278,9 +279,8 @@ class ReaderStream {
  * on another one (LISTEN/NOTIFY, spliced by offset onto the saved text).
  */
 export async function streamNovel(deps: Deps, request: FastifyRequest, reply: FastifyReply, novelUid: string): Promise<void> {
-  const details = await novelDetails(deps.database.db, request.user, novelUid); // access checks: 404001 / 403001
-  const lastIndex = details.chapters[details.chapters.length - 1]?.index ?? 0;
-  const stream = new ReaderStream(deps, openEventStream(request, reply), novelUid, lastIndex);
+  const novel = await readableNovel(deps.database.db, request.user, novelUid); // access checks: 404001 / 403001
+  const stream = new ReaderStream(deps, openEventStream(request, reply), novelUid, novel.chapter);
   // The client may have gone while we read the novel.
   if (stream.clientGone) {
     reply.raw.end();
@@ -293,12 +293,37 @@ export async function streamNovel(deps: Deps, request: FastifyRequest, reply: Fa
     stream.start(live.text, null);
     return;
   }
-  const saved = details.chapters.find((c) => c.index === lastIndex)?.content ?? '';
-  const novel = details.novel;
-  const ended = LIVE.includes(novel.generate_status)
-    ? null
-    : outcomeOf({ uid: novelUid, status: novel.generate_status, words: novel.word_count, failure: novel.failure });
-  stream.start(saved, ended);
+  stream.start(novel.text, LIVE.includes(novel.status) ? null : outcomeOf(novel));
+}
+
+/** The novel's state and its last chapter, after the same access checks as its details, in one query. */
+async function readableNovel(db: Db, viewer: AuthUser | null, uid: string): Promise<NovelRow & { chapter: number; text: string }> {
+  const [found] = await db
+    .select({
+      uid: novels.uid,
+      authorUid: novels.authorUid,
+      status: novels.status,
+      isPublic: novels.isPublic,
+      isR18: novels.isR18,
+      generateStatus: novels.generateStatus,
+      words: novels.wordCount,
+      failure: novels.failure,
+      blocked: authorBlocked(novels.authorUid),
+      last: sql<{ index: number; content: string } | null>`(
+        select json_build_object('index', c.index, 'content', c.content) from ${chapters} c
+        where c.novel_uid = ${novels.uid} order by c.index desc limit 1)`,
+    })
+    .from(novels)
+    .where(eq(novels.uid, uid));
+  assertReadable(viewer, found, found?.blocked ?? false);
+  return {
+    uid: found.uid,
+    status: found.generateStatus,
+    words: found.words,
+    failure: found.failure,
+    chapter: found.last?.index ?? 0,
+    text: found.last?.content ?? '',
+  };
 }
 
 /** Takes the reply over for Server-Sent Events. */
