@@ -94,7 +94,10 @@ const errorCount = (phase: Phase) => Object.values(phase.errors).reduce((a, b) =
 try {
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const up = await fetch(`${base}/api/v1/health/`).then((r) => r.ok, () => false);
+    const up = await fetch(`${base}/api/v1/health/`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (app.exitCode !== null || Date.now() > deadline) throw new Error('the app did not start');
     await new Promise((r) => setTimeout(r, 250));
@@ -148,11 +151,15 @@ try {
       ` request_to_model_median_ms=${ms(a.stats.request.median)} direct=${ms(d.stats.request.median)}` +
       ` ratio=${(a.stats.request.median / d.stats.request.median).toFixed(1)} (target <= ${requestTarget} ms)` +
       ` lost_or_failed_streams=${errorCount(a)}/${a.stats.ttft.n + errorCount(a)}`;
-    if (key === 'conc500') line += ` event_loop_lag_p99_ms=${ms(appStats.lagP99Ms)} (target <= 20) app_rss_mb=${appStats.rssMaxMb.toFixed(0)}`;
+    if (key === 'conc500')
+      line += ` event_loop_lag_p99_ms=${ms(appStats.lagP99Ms)} (target <= 20) app_rss_mb=${appStats.rssMaxMb.toFixed(0)}`;
     console.log(line);
   }
   const out = path.join(os.tmpdir(), 'butterfic-bench-streams.json');
-  fs.writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), host: { cpus: os.cpus().length, loadavg: os.loadavg() }, results, appStats }));
+  fs.writeFileSync(
+    out,
+    JSON.stringify({ at: new Date().toISOString(), host: { cpus: os.cpus().length, loadavg: os.loadavg() }, results, appStats }),
+  );
   console.log(`# stream samples: ${out}`);
 } finally {
   const exited = new Promise((r) => app.once('exit', r));

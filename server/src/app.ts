@@ -115,7 +115,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // that start stories, nor the saves of streamed text. Those saves are progress (resumed from the last one after
   // any crash), so they do not wait for the WAL flush; finishing, failing and refunding stay on the main pool.
   const claims = env.GENERATION_WORKERS > 0 ? connect(database.url, database.kind, { max: 1 }) : null;
-  const progress = env.GENERATION_WORKERS > 0 ? connect(database.url, database.kind, { max: 3, settings: '-c synchronous_commit=off' }) : null;
+  const progress =
+    env.GENERATION_WORKERS > 0 ? connect(database.url, database.kind, { max: 3, settings: '-c synchronous_commit=off' }) : null;
   const runner = new JobRunner(database.db, provider, hub, app.log, {
     safety,
     workers: env.GENERATION_WORKERS,

@@ -18,7 +18,11 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 export function connect(
   url: string,
   kind: Database['kind'],
-  options: { max?: number; onClose?: () => Promise<void>; /** Server settings for every connection, e.g. `-c synchronous_commit=off`. */ settings?: string } = {},
+  options: {
+    max?: number;
+    onClose?: () => Promise<void>;
+    /** Server settings for every connection, e.g. `-c synchronous_commit=off`. */ settings?: string;
+  } = {},
 ): Database {
   const pool = new pg.Pool({
     connectionString: url,

@@ -221,7 +221,10 @@ export class StreamHub {
       batch = [];
       size = 0;
       await this.notify(STREAM_CHANNEL, payload).catch((error: unknown) =>
-        this.log.error({ err: error, bytes: Buffer.byteLength(payload) }, 'a stream NOTIFY failed: readers on other processes catch up from the database'),
+        this.log.error(
+          { err: error, bytes: Buffer.byteLength(payload) },
+          'a stream NOTIFY failed: readers on other processes catch up from the database',
+        ),
       );
     };
     for (const event of events) {

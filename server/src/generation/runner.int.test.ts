@@ -43,7 +43,9 @@ describe('a save racing a stop', () => {
     const stopper = await ctx.database.pool.connect();
     try {
       await stopper.query('begin');
-      await stopper.query(`update generation_jobs set status = 'stopped', finished_at = now(), lease_until = null where uid = $1`, [job.uid]);
+      await stopper.query(`update generation_jobs set status = 'stopped', finished_at = now(), lease_until = null where uid = $1`, [
+        job.uid,
+      ]);
       const saving = saveChapterProgress(ctx.database.db, {
         job,
         workerId: runner.id,

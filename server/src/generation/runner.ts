@@ -414,7 +414,9 @@ export class JobRunner {
     else {
       attempt.ended ??= verdict;
       // Stopped before the control message reached us: still ours to finish, keeping the text readers saw.
-      attempt.controller.abort(verdict === 'stopped' ? new StoppedError('stopped by its author') : new LostError('the job is no longer ours'));
+      attempt.controller.abort(
+        verdict === 'stopped' ? new StoppedError('stopped by its author') : new LostError('the job is no longer ours'),
+      );
     }
     return verdict;
   }

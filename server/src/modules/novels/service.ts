@@ -107,7 +107,9 @@ export async function startGeneration(
       personaUid,
     });
     await queueChapterJob(tx, { jobUid, novelUid, chapterIndex: 0, kind: 'generate', charge });
-    return charge > 0 ? (await applyLedger(tx, { userUid: user.uid, kind: 'generate', amount: -charge, ref: jobUid })).balance : user.balance;
+    return charge > 0
+      ? (await applyLedger(tx, { userUid: user.uid, kind: 'generate', amount: -charge, ref: jobUid })).balance
+      : user.balance;
   });
   return { novel_uid: novelUid, generate_status: 'generating', balance };
 }
