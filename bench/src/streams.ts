@@ -63,7 +63,8 @@ const base = `http://127.0.0.1:${appPort}`;
 const app: ChildProcess = fork(path.join(here, 'app-process.ts'), [], {
   cwd: path.join(root, 'server'),
   env,
-  execArgv: ['--import', 'tsx'],
+  // BENCH_PROFILE_DIR=dir: a CPU profile of the app over the whole run, written when it stops.
+  execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [])],
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
 const ask = (cmd: 'reset' | 'stats') =>
