@@ -163,6 +163,7 @@ class ReaderStream {
     }
     if (event.chapter !== this.chapter) {
       if (event.chapter < this.chapter) return 'ok';
+      this.pushDelta(); // text still queued belongs to the chapter before
       this.chapter = event.chapter;
       this.have = '';
     }
@@ -229,10 +230,10 @@ class ReaderStream {
 
   private queueDelta(text: string, always: boolean): void {
     if (!text && !always) return;
-    if (this.out.events.length > 0 || always) {
+    if (always) {
       this.pushDelta();
       this.out.events.push(`event: delta\ndata: ${JSON.stringify({ chapter: this.chapter, text })}\n\n`);
-    } else this.out.delta += text;
+    } else this.out.delta += text; // after any event already queued: pushDelta() keeps the order
     this.scheduleFlush();
   }
 
