@@ -15,20 +15,29 @@ type Fs = Pick<typeof fs, 'mkdirSync' | 'openSync' | 'writeSync' | 'fsyncSync' |
  */
 export function dataDirProblem(dir: string, files: Fs = fs): string | null {
   const probe = path.join(dir, `.write-check-${process.pid}`);
+  const remove = () => {
+    try {
+      files.rmSync(probe, { force: true });
+    } catch {
+      /* never created */
+    }
+  };
   try {
     files.mkdirSync(dir, { recursive: true });
     const fd = files.openSync(probe, 'w', 0o600);
     try {
-      files.writeSync(fd, Buffer.alloc(PROBE_BYTES));
+      // A nearly full disk takes part of a write and refuses the rest (ENOSPC on the next call).
+      const block = Buffer.alloc(PROBE_BYTES);
+      for (let written = 0; written < block.length; ) written += files.writeSync(fd, block, written, block.length - written);
       files.fsyncSync(fd);
     } finally {
       files.closeSync(fd);
     }
   } catch (error) {
-    files.rmSync(probe, { force: true });
+    remove();
     return describe(dir, error as NodeJS.ErrnoException);
   }
-  files.rmSync(probe, { force: true });
+  remove();
   try {
     const stats = files.statfsSync(dir);
     const free = stats.bavail * stats.bsize;
