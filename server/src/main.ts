@@ -86,5 +86,7 @@ const defaults = [
 ];
 logger.info(`serving ${env.PUBLIC_URL} — ${defaults.join('; ')}`);
 if (env.TAKEDOWN_EMAIL === TAKEDOWN_EMAIL_PLACEHOLDER)
-  logger.warn(`the user agreement shows the placeholder takedown address ${TAKEDOWN_EMAIL_PLACEHOLDER}: set TAKEDOWN_EMAIL (or ADMIN_EMAILS)`);
+  logger.warn(
+    `the user agreement shows the placeholder takedown address ${TAKEDOWN_EMAIL_PLACEHOLDER}: set TAKEDOWN_EMAIL (or ADMIN_EMAILS)`,
+  );
 if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) logger.warn('web/dist is missing: run npm run build to serve the web app');

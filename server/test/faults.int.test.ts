@@ -91,8 +91,16 @@ async function startExpectingExit(env: Record<string, string>, setup?: string) {
   const fullEnv = { PATH: testEnvSource().PATH ?? '/usr/bin:/bin', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env, PORT: String(port) };
   const node = `"${process.execPath}" --import tsx server/src/main.ts`;
   const child = setup
-    ? spawn('unshare', [...unshareArgs, 'sh', '-c', `${setup} && exec ${node}`], { cwd: repoRoot, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] })
-    : spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: repoRoot, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    ? spawn('unshare', [...unshareArgs, 'sh', '-c', `${setup} && exec ${node}`], {
+        cwd: repoRoot,
+        env: fullEnv,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+    : spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+        cwd: repoRoot,
+        env: fullEnv,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr.on('data', (c: Buffer) => (out += c.toString()));
@@ -120,30 +128,38 @@ describe.skipIf(inject('dbKind') === 'external')('DATA_DIR unusable at start', (
     expect(result.listening).toBe(false);
   }, 90_000);
 
-  it.skipIf(ROOT && !canMount('ro'))('a read-only DATA_DIR: one line naming it, exit 1, no database started', async () => {
-    const dir = tempDir('butterfic-readonly-');
-    // As root, permissions do not stop writes: a read-only bind mount does. Otherwise plain permissions.
-    const setup = ROOT ? `mount --bind "${dir}" "${dir}" && mount -o remount,bind,ro "${dir}"` : undefined;
-    if (!ROOT) fs.chmodSync(dir, 0o555);
-    const result = await startExpectingExit({ DATA_DIR: dir }, setup);
-    fs.chmodSync(dir, 0o755);
-    expect(result.code).toBe(1);
-    expect(result.lines).toHaveLength(1);
-    expect(result.lines[0]).toMatch(ROOT ? /read-only file system \(EROFS\)/ : /not writable by this user \(EACCES\)/);
-    expect(result.lines[0]).toContain(dir);
-    expect(result.listening).toBe(false);
-    expect(fs.readdirSync(dir)).toEqual([]);
-  }, 90_000);
+  it.skipIf(ROOT && !canMount('ro'))(
+    'a read-only DATA_DIR: one line naming it, exit 1, no database started',
+    async () => {
+      const dir = tempDir('butterfic-readonly-');
+      // As root, permissions do not stop writes: a read-only bind mount does. Otherwise plain permissions.
+      const setup = ROOT ? `mount --bind "${dir}" "${dir}" && mount -o remount,bind,ro "${dir}"` : undefined;
+      if (!ROOT) fs.chmodSync(dir, 0o555);
+      const result = await startExpectingExit({ DATA_DIR: dir }, setup);
+      fs.chmodSync(dir, 0o755);
+      expect(result.code).toBe(1);
+      expect(result.lines).toHaveLength(1);
+      expect(result.lines[0]).toMatch(ROOT ? /read-only file system \(EROFS\)/ : /not writable by this user \(EACCES\)/);
+      expect(result.lines[0]).toContain(dir);
+      expect(result.listening).toBe(false);
+      expect(fs.readdirSync(dir)).toEqual([]);
+    },
+    90_000,
+  );
 
-  it.skipIf(!canMount('tmpfs'))('a full disk: one line saying so, exit 1', async () => {
-    const dir = tempDir('butterfic-full-');
-    // A 512 KB file system: the 1 MB probe write fails with ENOSPC before anything starts.
-    const result = await startExpectingExit({ DATA_DIR: dir }, `mount -t tmpfs -o size=512k tmpfs "${dir}"`);
-    expect(result.code).toBe(1);
-    expect(result.lines).toHaveLength(1);
-    expect(result.lines[0]).toMatch(/the disk is full \(ENOSPC\)/);
-    expect(result.listening).toBe(false);
-  }, 90_000);
+  it.skipIf(!canMount('tmpfs'))(
+    'a full disk: one line saying so, exit 1',
+    async () => {
+      const dir = tempDir('butterfic-full-');
+      // A 512 KB file system: the 1 MB probe write fails with ENOSPC before anything starts.
+      const result = await startExpectingExit({ DATA_DIR: dir }, `mount -t tmpfs -o size=512k tmpfs "${dir}"`);
+      expect(result.code).toBe(1);
+      expect(result.lines).toHaveLength(1);
+      expect(result.lines[0]).toMatch(/the disk is full \(ENOSPC\)/);
+      expect(result.listening).toBe(false);
+    },
+    90_000,
+  );
 });
 
 describe.skipIf(inject('dbKind') === 'external')('PostgreSQL going away under the app', () => {

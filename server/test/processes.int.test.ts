@@ -130,7 +130,8 @@ describe('two API processes and worker processes on one PostgreSQL', () => {
       60_000,
     );
     const saved = await waitFor(
-      async () => (await ctx.database.pool.query('select content from chapters where novel_uid = $1', [novelUid])).rows[0].content as string,
+      async () =>
+        (await ctx.database.pool.query('select content from chapters where novel_uid = $1', [novelUid])).rows[0].content as string,
       (content) => content.length > 0,
       30_000,
     );

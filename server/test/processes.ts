@@ -37,7 +37,11 @@ export type AppProcess = {
  * Node process) with `env` on top of a bare PATH, and waits until /health/
  * answers 200. Nothing of the test runner's environment leaks in.
  */
-export async function startAppProcess(name: string, env: Record<string, string>, options: { waitHealthy?: boolean; timeoutMs?: number } = {}) {
+export async function startAppProcess(
+  name: string,
+  env: Record<string, string>,
+  options: { waitHealthy?: boolean; timeoutMs?: number } = {},
+) {
   const port = Number(env.PORT ?? (await freePort()));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,

@@ -19,7 +19,16 @@ const UNAVAILABLE_SQLSTATE = new Set([
 ]);
 
 /** Socket-level failures reaching the server. */
-const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 /** node-postgres' own messages for a connection that ended or never came (they carry no code). */
 const UNAVAILABLE_MESSAGE =

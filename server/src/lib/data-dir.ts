@@ -28,7 +28,7 @@ export function dataDirProblem(dir: string, files: Fs = fs): string | null {
     try {
       // A nearly full disk takes part of a write and refuses the rest (ENOSPC on the next call).
       const block = Buffer.alloc(PROBE_BYTES);
-      for (let written = 0; written < block.length; ) written += files.writeSync(fd, block, written, block.length - written);
+      for (let written = 0; written < block.length;) written += files.writeSync(fd, block, written, block.length - written);
       files.fsyncSync(fd);
     } finally {
       files.closeSync(fd);

@@ -32,7 +32,9 @@ async function sharedSecret(dataDir: string, db: Db): Promise<string> {
   const legacy = fs.existsSync(legacyFile) ? fs.readFileSync(legacyFile, 'utf8').trim() : '';
   const fresh = legacy || randomBytes(48).toString('base64url');
   // Processes starting together: the first insert wins and everyone reads it back.
-  await db.execute(sql`insert into app_meta (key, value) values (${KEY}, ${JSON.stringify({ secret: fresh })}::jsonb) on conflict (key) do nothing`);
+  await db.execute(
+    sql`insert into app_meta (key, value) values (${KEY}, ${JSON.stringify({ secret: fresh })}::jsonb) on conflict (key) do nothing`,
+  );
   const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, KEY));
   const secret = (row?.value as { secret?: string } | undefined)?.secret;
   if (!secret) throw new Error('the signing secret could not be stored in the database');
