@@ -116,7 +116,7 @@ describe('two API processes and worker processes on one PostgreSQL', () => {
     const auth = await login(apiB.base, 'procs-story@example.com');
     const before = await balanceOf(uid);
 
-    const words = Array.from({ length: 60 }, (_, i) => `w${i} `);
+    const words = Array.from({ length: 120 }, (_, i) => `w${i} `);
     llm.script([{ chunks: words, delayMs: 150 }, { chunks: ['and the rest.'] }]);
     const started = await call(apiA.base, 'POST', '/api/v1/novel/generate/', { headers: auth, body: storyRequest() });
     expect(started.status).toBe(200);
