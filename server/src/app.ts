@@ -120,7 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     env,
     database,
     version: options.version ?? '0.1.0',
-    secrets: loadSecrets(env),
+    secrets: await loadSecrets(env, database.db),
     mailer,
     hub,
     provider,

@@ -15,7 +15,8 @@ type Table = Record<
   | 'codeRedeemedBefore'
   | 'paymentsDisabled'
   | 'redeemed'
-  | 'invitationAccepted',
+  | 'invitationAccepted'
+  | 'unavailable',
   Record<Language, string>
 >;
 
@@ -238,6 +239,13 @@ export const MESSAGES: Table = {
     'zh-TW': '還沒有可以續寫的內容。',
     ko: '아직 이어 쓸 내용이 없어요.',
     ja: 'まだ続きを書ける本文がありません。',
+  },
+  unavailable: {
+    en: 'The service is briefly unavailable. Please try again in a few seconds.',
+    'zh-CN': '服务暂时不可用，请几秒后再试。',
+    'zh-TW': '服務暫時無法使用，請幾秒後再試。',
+    ko: '서비스를 잠시 이용할 수 없어요. 몇 초 후에 다시 시도해 주세요.',
+    ja: 'サービスが一時的に利用できません。数秒後にもう一度お試しください。',
   },
   internal: {
     en: 'Something went wrong on our side. Please try again.',
