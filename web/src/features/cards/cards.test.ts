@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../create/draft';
+import { applyFill } from './apply';
 import { CardError, MAX_CARD_BYTES, type Card } from './card';
-import { cleanName, cutText, fillFromCards } from './fill';
+import { cleanName, cutText, fillFromCards, type CardFill } from './fill';
 import { readCard, readCardFile } from './parse';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -26,7 +27,8 @@ describe('reading character cards', () => {
     expect(card).toEqual({
       spec: 'chara_card_v2',
       name: 'Aria Vale',
-      description: '{{char}} is a 32-year-old lighthouse keeper on a storm-bound island. She keeps the lamp burning and her past to herself.',
+      description:
+        '{{char}} is a 32-year-old lighthouse keeper on a storm-bound island. She keeps the lamp burning and her past to herself.',
       personality: 'Calm, dry-witted and stubborn; she takes the lead when things go wrong.',
       scenario: 'A storm strands {{user}} at {{char}}\u2019s lighthouse until dawn.',
       tags: ['slow burn', 'mystery', 'lighthouse'],
@@ -86,7 +88,7 @@ describe('reading character cards', () => {
 
   it('refuses a PNG whose chunk checksum is wrong (a flipped byte in the card)', async () => {
     const damaged = bytes('aria-v2.png').slice();
-    damaged[8 + 25 + 8 + 20] ^= 0xff;
+    damaged[8 + 25 + 8 + 20]! ^= 0xff;
     expect(await failure(readCard(damaged))).toBe('corrupt');
   });
 
@@ -174,7 +176,9 @@ describe('filling the form from cards', () => {
     expect(character!.name).toBe('Captain Seraphina Marguerite Alderney-Whitcombe of the North');
     expect(character!.name.length).toBe(LIMITS.name);
     expect(character!.setting.length).toBeLessThanOrEqual(LIMITS.setting);
-    expect(character!.setting.endsWith('…')).toBe(true);
+    // Cut at the last sentence end that fits.
+    expect(character!.setting.endsWith('knows every ship by its horn.')).toBe(true);
+    expect(fill.plot!.endsWith('Night watch.')).toBe(true);
     expect(fill.plot!.length).toBeLessThanOrEqual(LIMITS.plot);
     expect(fill.cuts.map((c) => c.field)).toEqual(['nameA', 'settingA', 'plot']);
     const settingCut = fill.cuts.find((c) => c.field === 'settingA')!;
@@ -187,6 +191,9 @@ describe('filling the form from cards', () => {
 
   it('cuts at a sentence or word end and never splits a surrogate pair', () => {
     expect(cutText('short', 10)).toBe('short');
+    expect(cutText('Aaaa bbbb cccc dddd. Eeee ffff', 22)).toBe('Aaaa bbbb cccc dddd.');
+    expect(cutText('Version 3.5 is what we run here', 12)).toBe('Version 3.5…');
+    expect(cutText('あいうえお。かきくけこさしすせそ', 7)).toBe('あいうえお。');
     expect(cutText('One two three four five six', 20)).toBe('One two three four…');
     const emoji = '😀'.repeat(10);
     const cut = cutText(emoji, 8);
@@ -200,5 +207,57 @@ describe('filling the form from cards', () => {
     const fill = fillFromCards([card], none, 'you', LIMITS);
     expect(fill.characters[0]).toEqual({ slot: 'A', name: 'Plain', setting: 'Just Plain.' });
     expect(fill.plot).toBeNull();
+  });
+});
+
+describe('applying an import to a form', () => {
+  const empty = { characterA: '', settingA: '', characterB: '', settingB: '', plot: '', isR18: null, tags: '' } as const;
+  const fillOf = (overrides: Partial<CardFill> = {}): CardFill => ({
+    characters: [
+      { slot: 'A', name: 'Aria', setting: 'Keeper.' },
+      { slot: 'B', name: 'Bram', setting: 'Mapmaker.' },
+    ],
+    plot: 'A storm.',
+    tags: ['mystery'],
+    nsfw: false,
+    cuts: [],
+    ...overrides,
+  });
+
+  it('fills names, settings, the empty plot and tags', () => {
+    const { patch, notes } = applyFill(fillOf(), { ...empty }, false);
+    expect(patch).toEqual({
+      characterA: 'Aria',
+      settingA: 'Keeper.',
+      characterB: 'Bram',
+      settingB: 'Mapmaker.',
+      plot: 'A storm.',
+      tags: 'mystery',
+    });
+    expect(notes).toEqual(['cards.plotFilled', 'cards.tagsFilled']);
+  });
+
+  it("keeps the user's own plot and tags, and the generation form's values without tags", () => {
+    const { patch, notes } = applyFill(fillOf(), { ...empty, plot: 'Mine.', tags: 'mine' }, false);
+    expect(patch.plot).toBeUndefined();
+    expect(patch.tags).toBeUndefined();
+    expect(notes).toEqual(['cards.plotKept']);
+    const { tags: _tags, ...generation } = empty;
+    expect(applyFill(fillOf(), generation, false).patch).not.toHaveProperty('tags');
+  });
+
+  it('chooses 18+ for an NSFW card only for a confirmed adult; others are told to choose it', () => {
+    const nsfw = fillOf({ nsfw: true });
+    expect(applyFill(nsfw, { ...empty }, true)).toMatchObject({
+      patch: { isR18: 'R18' },
+      notes: expect.arrayContaining(['cards.nsfwChosen']) as unknown,
+    });
+    for (const adult of [false, null]) {
+      const { patch, notes } = applyFill(nsfw, { ...empty }, adult);
+      expect(patch.isR18).toBeUndefined();
+      expect(notes).toContain('cards.nsfwSuggested');
+    }
+    // Already 18+: nothing to say.
+    expect(applyFill(nsfw, { ...empty, isR18: 'R18' }, true).notes).toEqual(['cards.plotFilled', 'cards.tagsFilled']);
   });
 });

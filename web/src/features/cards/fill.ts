@@ -57,21 +57,23 @@ export function replaceMacros(text: string, char: string, user: string): string 
 }
 
 /**
- * Text cut to `max` units with an ellipsis, at a sentence or word end in the
- * last fifth when there is one, so the cut is visible and reads cleanly.
+ * Text cut to `max` units: at the last sentence end in the last fifth when
+ * there is one, else at a word end with an ellipsis (else anywhere, with one).
  */
 export function cutText(text: string, max: number): string {
   if (text.length <= max) return text;
-  const head = cutUnits(text, max - 1);
   const floor = Math.floor(max * 0.8);
-  let at = -1;
-  for (let i = head.length - 1; i >= floor; i--) {
-    if (/[\s.!?。！？．、，,;；]/.test(head[i]!)) {
-      at = i + 1;
-      break;
+  const whole = cutUnits(text, max);
+  for (let i = whole.length - 1; i >= floor; i--) {
+    if (/[.!?。！？．\n]/.test(whole[i]!) && (i + 1 >= text.length || /[\s"'”’」』)]/.test(text[i + 1]!) || /[。！？]/.test(whole[i]!))) {
+      return whole.slice(0, i + 1).trimEnd();
     }
   }
-  return `${(at > 0 ? head.slice(0, at) : head).trimEnd()}…`;
+  const head = cutUnits(text, max - 1);
+  for (let i = head.length - 1; i >= floor; i--) {
+    if (/[\s、，,;；]/.test(head[i]!)) return `${head.slice(0, i + 1).trimEnd()}…`;
+  }
+  return `${head.trimEnd()}…`;
 }
 
 /**
@@ -110,7 +112,9 @@ export function fillFromCards(
 
   const scenarios = [
     ...new Set(
-      picked.map(({ card, slot }) => cleanText(replaceMacros(card.scenario, nameOf(slot), nameOf(slot === 'A' ? 'B' : 'A')))).filter(Boolean),
+      picked
+        .map(({ card, slot }) => cleanText(replaceMacros(card.scenario, nameOf(slot), nameOf(slot === 'A' ? 'B' : 'A'))))
+        .filter(Boolean),
     ),
   ];
   const wholePlot = scenarios.join('\n\n');

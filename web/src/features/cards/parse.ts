@@ -156,7 +156,13 @@ export async function readCard(bytes: Uint8Array): Promise<Card> {
   } catch {
     throw new CardError('notCard');
   }
-  if (!source.replace(/^\uFEFF/, '').trimStart().startsWith('{')) throw new CardError('notCard');
+  if (
+    !source
+      .replace(/^\uFEFF/, '')
+      .trimStart()
+      .startsWith('{')
+  )
+    throw new CardError('notCard');
   return cardFromJson(parseJson(source, 'corrupt'));
 }
 
