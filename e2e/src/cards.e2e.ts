@@ -18,6 +18,16 @@ const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const card = (name: string) => path.join(fixtures, name);
 const DESKTOP = { width: 1280, height: 800 };
 
+/** With E2E_SCREENSHOTS: the screen at the test's size, then at the other one (390×844 and 1280×800). */
+async function snapBoth(page: Page, name: string, viewport: { width: number; height: number }): Promise<void> {
+  await snap(page, name);
+  if (!process.env.E2E_SCREENSHOTS) return;
+  const other = viewport.width === PHONE.width ? DESKTOP : PHONE;
+  await page.setViewportSize(other);
+  await snap(page, `${name}-at-${other.width}`);
+  await page.setViewportSize(viewport);
+}
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
@@ -110,7 +120,7 @@ describe.each(CASES)('character cards into a persona in $locale on a $size', (c)
     await expect.poll(() => h1(page)).toBe(t.newPersona.title);
     const f = form(page, t);
     await f.importer.waitFor();
-    await snap(page, `cards-${c.lang}-${c.size}-new-persona`);
+    await snapBoth(page, `cards-${c.lang}-${c.size}-new-persona`, c.viewport);
 
     // Two card files at once, read in the browser: nothing is sent while they are read.
     const sent: string[] = [];
@@ -136,7 +146,7 @@ describe.each(CASES)('character cards into a persona in $locale on a $size', (c)
     expect(await f.settingB.inputValue()).toMatch(new RegExp(`^${c.settingStartB}`));
     expect(await page.getByRole('textbox', { name: t.newPersona.plotOptional, exact: true }).inputValue()).toBe(c.plot);
     expect(await page.getByRole('textbox', { name: t.newPersona.tags, exact: true }).inputValue()).toBe(c.tags);
-    await snap(page, `cards-${c.lang}-${c.size}-imported`);
+    await snapBoth(page, `cards-${c.lang}-${c.size}-imported`, c.viewport);
 
     // The description is the user's own; without it the form says so and waits.
     const publish = page.getByRole('button', { name: t.newPersona.publish, exact: true });
@@ -221,7 +231,7 @@ describe.each(REFUSALS)('character cards on the generation form in $locale on a 
     await expect
       .poll(() => f.alert.getByRole('listitem').allTextContents())
       .toEqual([fill(t.cards.errors.corrupt, { file: 'truncated.png' }), fill(t.cards.errors.noCard, { file: 'no-card.png' })]);
-    await snap(page, `cards-${lang}-${size}-refused`);
+    await snapBoth(page, `cards-${lang}-${size}-refused`, viewport);
     await f.cardInput.setInputFiles([card('wrong-shape.json'), card('bad-base64.png')]);
     await expect
       .poll(() => f.alert.getByRole('listitem').allTextContents())
@@ -259,7 +269,7 @@ describe.each(REFUSALS)('character cards on the generation form in $locale on a 
     // A visitor has not confirmed being 18+: the preference stays General until they choose.
     expect(await page.getByRole('radio', { name: t.create.general }).isChecked()).toBe(true);
     await f.importer.scrollIntoViewIfNeeded();
-    await snap(page, `cards-${lang}-${size}-cut`);
+    await snapBoth(page, `cards-${lang}-${size}-cut`, viewport);
     await context.close();
   });
 });

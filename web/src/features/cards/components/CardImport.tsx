@@ -1,4 +1,4 @@
-import { CircleAlert, FileUp } from 'lucide-react';
+import { CircleAlert, FileUp, Scissors } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../create/draft';
@@ -30,7 +30,7 @@ export function CardImport({
   const titleId = useId();
   const hintId = useId();
   const [busy, setBusy] = useState(false);
-  const [notes, setNotes] = useState<string[]>([]);
+  const [notes, setNotes] = useState<{ text: string; cut: boolean }[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
   const reading = useRef(0);
 
@@ -87,7 +87,12 @@ export function CardImport({
       t('cards.filled', { character: t(CHARACTER_KEY[c.slot]), name: c.name, file: read[i]!.file }),
     );
     const own = onFill(fill);
-    setNotes([...filled, ...fill.cuts.map(cutNote), ...own, t('cards.review')]);
+    setNotes([
+      ...filled.map((text) => ({ text, cut: false })),
+      ...own.map((text) => ({ text, cut: false })),
+      ...fill.cuts.map((cut) => ({ text: cutNote(cut), cut: true })),
+      { text: t('cards.review'), cut: false },
+    ]);
   };
 
   return (
@@ -107,13 +112,12 @@ export function CardImport({
           className="card-import-input"
           accept=".png,.json,image/png,application/json"
           multiple
-          disabled={busy}
           aria-describedby={hintId}
           onChange={(event) => void onChange(event)}
         />
         <label htmlFor={inputId} className="btn btn--secondary card-import-button" aria-busy={busy || undefined}>
           {busy ? <span className="spinner spinner--small" aria-hidden="true" /> : <FileUp aria-hidden="true" size={18} />}
-          {busy ? t('cards.reading') : t('cards.choose')}
+          {t('cards.choose')}
         </label>
       </div>
       <div role="alert" className="card-import-errors">
@@ -129,10 +133,15 @@ export function CardImport({
         ) : null}
       </div>
       <div role="status" className="card-import-notes">
-        {notes.length > 0 ? (
+        {busy ? (
+          <p className="card-import-reading">{t('cards.reading')}</p>
+        ) : notes.length > 0 ? (
           <ul>
             {notes.map((note) => (
-              <li key={note}>{note}</li>
+              <li key={note.text} className={note.cut ? 'card-import-cut' : undefined}>
+                {note.cut ? <Scissors aria-hidden="true" size={15} /> : null}
+                <span>{note.text}</span>
+              </li>
             ))}
           </ul>
         ) : null}
