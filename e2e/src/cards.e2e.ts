@@ -94,12 +94,12 @@ const CASES = [
     locale: 'ja-JP',
     size: 'desktop',
     viewport: DESKTOP,
-    files: ['minato-v3.json', 'saku-v2-itxt.png'],
-    a: '湊',
-    settingA: '湊は三十歳の灯台守。嵐の夜も灯りを絶やさず、過去のことは誰にも話さない。\n\n落ち着いていて皮肉屋。いざという時は先に動く。',
-    b: '朔',
-    settingStartB: '朔は三十五歳の測量士。人より地図を信じているが、湊には礼儀正しい。',
-    plot: '嵐の夜、朔は湊の灯台に閉じ込められる。\n\n真夜中、朔は存在しないはずの地図を持って灯台の扉を叩く。',
+    files: ['akari-v3.json', 'wataru-v2-itxt.png'],
+    a: '灯里',
+    settingA: '灯里は三十歳の灯台守。嵐の夜も灯りを絶やさず、過去のことは誰にも話さない。\n\n落ち着いていて皮肉屋。いざという時は先に動く。',
+    b: '航',
+    settingStartB: '航は三十五歳の測量士。人より地図を信じているが、灯里には礼儀正しい。',
+    plot: '嵐の夜、航は灯里の灯台に閉じ込められる。\n\n真夜中、航は存在しないはずの地図を持って灯台の扉を叩く。',
     tags: 'じれじれ, ミステリー, 冒険, ライバル',
     description: '灯台守と、ありえない地図を持つ測量士。嵐の一夜をふたりで越える。',
   },
@@ -222,7 +222,7 @@ describe.each(REFUSALS)('character cards on the generation form in $locale on a 
     expect(await f.cardInput.getAttribute('accept')).toContain('.png');
 
     // Three files: one or two only.
-    await f.cardInput.setInputFiles([card('aria-v2.png'), card('bram-v3.png'), card('minato-v3.json')]);
+    await f.cardInput.setInputFiles([card('aria-v2.png'), card('bram-v3.png'), card('akari-v3.json')]);
     await expect.poll(() => f.alert.textContent()).toBe(t.cards.tooMany);
     expect(await f.nameA.inputValue()).toBe('');
 

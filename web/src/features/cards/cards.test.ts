@@ -42,17 +42,17 @@ describe('reading character cards', () => {
   });
 
   it('reads a compressed iTXt chunk with UTF-8 text (a Japanese V2 card)', async () => {
-    const card = await read('saku-v2-itxt.png');
+    const card = await read('wataru-v2-itxt.png');
     expect(card.spec).toBe('chara_card_v2');
-    expect(card.name).toBe('朔');
+    expect(card.name).toBe('航');
     expect(card.description).toContain('測量士');
   });
 
   it('reads V3 and V2 JSON cards, with or without a byte order mark', async () => {
-    const minato = await read('minato-v3.json');
-    expect(minato).toMatchObject({ spec: 'chara_card_v3', name: '湊', tags: ['じれじれ', 'ミステリー'] });
-    const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...bytes('minato-v3.json')]);
-    expect((await readCard(withBom)).name).toBe('湊');
+    const akari = await read('akari-v3.json');
+    expect(akari).toMatchObject({ spec: 'chara_card_v3', name: '灯里', tags: ['じれじれ', 'ミステリー'] });
+    const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...bytes('akari-v3.json')]);
+    expect((await readCard(withBom)).name).toBe('灯里');
     expect((await read('long-v2.json')).spec).toBe('chara_card_v2');
   });
 
@@ -156,17 +156,17 @@ describe('filling the form from cards', () => {
   });
 
   it('puts one card into the first character without a name, and names the other from the form', async () => {
-    const saku = await read('saku-v2-itxt.png');
-    const intoB = fillFromCards([saku], { nameA: '湊', nameB: '' }, '相手', LIMITS);
+    const wataru = await read('wataru-v2-itxt.png');
+    const intoB = fillFromCards([wataru], { nameA: '灯里', nameB: '' }, '相手', LIMITS);
     expect(intoB.characters).toHaveLength(1);
     expect(intoB.characters[0]!.slot).toBe('B');
-    expect(intoB.characters[0]!.setting).toContain('湊には礼儀正しい');
-    const intoA = fillFromCards([saku], none, '相手', LIMITS);
+    expect(intoB.characters[0]!.setting).toContain('灯里には礼儀正しい');
+    const intoA = fillFromCards([wataru], none, '相手', LIMITS);
     expect(intoA.characters[0]!.slot).toBe('A');
-    expect(intoA.plot).toBe('真夜中、朔は存在しないはずの地図を持って灯台の扉を叩く。');
+    expect(intoA.plot).toBe('真夜中、航は存在しないはずの地図を持って灯台の扉を叩く。');
     expect(intoA.characters[0]!.setting).toContain('相手には礼儀正しい');
     // Both named already: the card replaces Character A.
-    expect(fillFromCards([saku], { nameA: 'X', nameB: 'Y' }, '相手', LIMITS).characters[0]!.slot).toBe('A');
+    expect(fillFromCards([wataru], { nameA: 'X', nameB: 'Y' }, '相手', LIMITS).characters[0]!.slot).toBe('A');
   });
 
   it('makes names one line, cuts long fields to their limits and says so, and spots an NSFW tag', async () => {
