@@ -7,6 +7,9 @@ import { toast } from '../../../components/ui/Toasts';
 import { userInfoQueryOptions } from '../../accounts/api/user-info';
 import { session } from '../../accounts/session';
 import { InsufficientButterDialog } from '../../wallet/components/InsufficientButterDialog';
+import { applyFill } from '../../cards/apply';
+import { CardImport } from '../../cards/components/CardImport';
+import type { CardFill } from '../../cards/fill';
 import { saveArticleDraft, type Perspective, type Preference, type WritingStyle } from '../../../lib/article-draft';
 import { paths } from '../../../lib/paths';
 import { useWriter } from '../api/get-writer';
@@ -90,12 +93,20 @@ export function GenerationForm({ initial }: { initial: FormValues }) {
     flow.start(draft);
   };
 
+  /** Character cards fill the pair, and the plot when it is empty; the user reviews before generating. */
+  const onCards = (fill: CardFill): string[] => {
+    const { patch, notes } = applyFill(fill, values, adultConfirmed);
+    update(patch);
+    return notes.map((key) => t(key));
+  };
+
   const message = (field: FieldName) => (errors[field] ? t(errors[field]) : null);
   const spicyNote = draft.isR18 === 'R18' && adultConfirmed !== true ? t('create.spicyNote') : undefined;
 
   return (
     <>
       <form className="create-form" onSubmit={onSubmit} noValidate aria-label={t('screens.create')}>
+        <CardImport names={{ nameA: values.characterA, nameB: values.characterB }} onFill={onCards} />
         <div className="create-characters">
           <CharacterFields
             legend={t('create.characterA')}
