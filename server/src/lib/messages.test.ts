@@ -28,7 +28,10 @@ function breaks(lang: (typeof OTHERS)[number], text: string, app: boolean): stri
 
 function asciiSign(lang: Language, text: string): string | null {
   if (lang === 'en' || lang === 'ko') return null;
-  const words = text.replace(/\{\w+\}/g, ' ').replace(/\$\{[^}]*\}/g, ' ').replace(/\d{1,2}:\d{2}/g, ' ');
+  const words = text
+    .replace(/\{\w+\}/g, ' ')
+    .replace(/\$\{[^}]*\}/g, ' ')
+    .replace(/\d{1,2}:\d{2}/g, ' ');
   return CJK.test(words) ? (/[?!:]/.exec(words)?.[0] ?? null) : null;
 }
 

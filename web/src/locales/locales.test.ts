@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SAMPLE_STORIES } from '../features/samples/stories';
+import { sampleText } from '../features/samples/texts';
 import { asciiPunctuationInCjk, copiedFromEnglish, glossaryBreaks, visibleWords, type Lang } from './lint';
 
 /**
@@ -71,5 +73,36 @@ describe.each(OTHERS)('the %s locale', (lang) => {
   it('uses the GLOSSARY.md term for every concept', () => {
     const found = Object.entries(texts).flatMap(([key, text]) => glossaryBreaks(lang, text).map((why) => `${key}: ${why}`));
     expect(found).toEqual([]);
+  });
+
+  it('has the three sample stories written in it, scene for scene, by the same rules', () => {
+    const problems = SAMPLE_STORIES.flatMap((story) => {
+      const english = sampleText(story, 'en');
+      const own = sampleText(story, lang);
+      const pairs: [string, string, string][] = [
+        ['title', own.title, english.title],
+        ...Object.entries(own.draft).map(([field, text]): [string, string, string] => [
+          field,
+          text,
+          english.draft[field as keyof typeof english.draft],
+        ]),
+        ...own.scenes.flatMap((scene, i) =>
+          scene.map((text, j): [string, string, string] => [`scene ${i + 1} ¶${j + 1}`, text, english.scenes[i]?.[j] ?? '']),
+        ),
+      ];
+      const shape = own.scenes.length === english.scenes.length ? [] : [`${story.key}: ${own.scenes.length} scenes`];
+      return [
+        ...shape,
+        ...pairs.flatMap(([where, text, en]) => {
+          const sign = asciiPunctuationInCjk(lang, text);
+          return [
+            ...(text.trim() === '' || copiedFromEnglish(text, en) ? [`${story.key} ${where}: empty or English`] : []),
+            ...(sign ? [`${story.key} ${where}: ASCII ${sign}`] : []),
+            ...glossaryBreaks(lang, text).map((why) => `${story.key} ${where}: ${why}`),
+          ];
+        }),
+      ];
+    });
+    expect(problems).toEqual([]);
   });
 });
