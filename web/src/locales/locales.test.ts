@@ -105,4 +105,17 @@ describe.each(OTHERS)('the %s locale', (lang) => {
     });
     expect(problems).toEqual([]);
   });
+
+  it('keeps the glossary in the user agreement and about us (documents: their own register)', () => {
+    const dir = join(DIR, '../features/policy/content', lang);
+    const found = readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .flatMap((name) =>
+        Object.entries(flatten(JSON.parse(readFileSync(join(dir, name), 'utf8')), name, {})).flatMap(([key, text]) => {
+          const sign = asciiPunctuationInCjk(lang, text.replace(/\[[^\]]*\]\([^)]*\)/g, ' '));
+          return [...glossaryBreaks(lang, text, false).map((why) => `${key}: ${why}`), ...(sign ? [`${key}: ASCII ${sign}`] : [])];
+        }),
+      );
+    expect(found).toEqual([]);
+  });
 });
