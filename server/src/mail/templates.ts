@@ -80,11 +80,11 @@ const REPORT_ACTIONED: Record<Language, Notice> = {
   },
   'zh-CN': {
     subject: '你的 Butterfic 举报：内容已下架',
-    text: (what, reason) => `你好！\n\n感谢你的举报。我们已下架 ${what}。\n\n原因：${reason}\n\n— Butterfic`,
+    text: (what, reason) => `你好！\n\n感谢你的举报。我们已下架${what}。\n\n原因：${reason}\n\n— Butterfic`,
   },
   'zh-TW': {
     subject: '你的 Butterfic 檢舉：內容已下架',
-    text: (what, reason) => `你好！\n\n感謝你的檢舉。我們已下架 ${what}。\n\n原因：${reason}\n\n— Butterfic`,
+    text: (what, reason) => `你好！\n\n感謝你的檢舉。我們已下架${what}。\n\n原因：${reason}\n\n— Butterfic`,
   },
   ko: {
     subject: 'Butterfic 신고 결과: 게시가 중단되었습니다',
@@ -105,11 +105,11 @@ const TAKEN_DOWN: Record<Language, Notice> = {
   },
   'zh-CN': {
     subject: '你在 Butterfic 的内容已被下架',
-    text: (what, reason) => `你好！\n\n管理员已下架 ${what}，现在只有你能看到。\n\n原因：${reason}\n\n如果你认为这是误判，请回复本邮件。\n\n— Butterfic`,
+    text: (what, reason) => `你好！\n\n管理员已下架${what}，现在只有你能看到。\n\n原因：${reason}\n\n如果你认为这是误判，请回复本邮件。\n\n— Butterfic`,
   },
   'zh-TW': {
     subject: '你在 Butterfic 的內容已被下架',
-    text: (what, reason) => `你好！\n\n管理員已下架 ${what}，現在只有你看得到。\n\n原因：${reason}\n\n如果你認為這是誤判，請回覆這封郵件。\n\n— Butterfic`,
+    text: (what, reason) => `你好！\n\n管理員已下架${what}，現在只有你看得到。\n\n原因：${reason}\n\n如果你認為這是誤判，請回覆這封郵件。\n\n— Butterfic`,
   },
   ko: {
     subject: 'Butterfic 콘텐츠의 게시가 중단되었습니다',
@@ -140,12 +140,12 @@ const ACCOUNT_WHAT: Record<Language, Record<'warn' | 'suspend' | 'ban', (until: 
   },
   'zh-CN': {
     warn: () => '这是 Butterfic 管理员的警告：你的内容或行为违反了用户协议。',
-    suspend: (until) => `你的账号已被暂停，直到 ${until}（UTC）。`,
+    suspend: (until) => `你的账号已被暂停使用，将于 ${until}（UTC）恢复。`,
     ban: () => '你的账号已被封禁。',
   },
   'zh-TW': {
     warn: () => '這是 Butterfic 管理員的警告：你的內容或行為違反了使用者條款。',
-    suspend: (until) => `你的帳號已被停權，直到 ${until}（UTC）。`,
+    suspend: (until) => `你的帳號已被停權至 ${until}（UTC）。`,
     ban: () => '你的帳號已被封鎖。',
   },
   ko: {
