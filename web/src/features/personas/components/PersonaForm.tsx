@@ -1,4 +1,4 @@
-import { LANGUAGES, LANGUAGE_NAMES, STATUS } from '@butterfic/contract/client';
+import { STATUS } from '@butterfic/contract/client';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { toast } from '../../../components/ui/Toasts';
 import { ApiError } from '../../../lib/api-client';
-import type { Perspective, Preference, WritingStyle } from '../../../lib/article-draft';
+import type { Perspective, Preference } from '../../../lib/article-draft';
 import { errorMessage } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
 import { useConfirmAdult } from '../../accounts/api/confirm-adult';
@@ -17,8 +17,8 @@ import { CardImport } from '../../cards/components/CardImport';
 import type { CardFill } from '../../cards/fill';
 import { AgeConfirmDialog } from '../../create/components/AgeConfirmDialog';
 import { CharacterFields } from '../../create/components/CharacterFields';
-import { ChoiceGroup } from '../../create/components/ChoiceGroup';
 import { FieldError } from '../../create/components/FieldError';
+import { StoryOptions } from '../../create/components/StoryOptions';
 import { GENERATE_DEBOUNCE_MS } from '../../create/draft';
 import { useCreatePersona } from '../api/create-persona';
 import {
@@ -56,7 +56,6 @@ export function PersonaForm({ initial }: { initial: PersonaFormValues }) {
   const descriptionHintId = useId();
   const tagsErrorId = useId();
   const tagsHintId = useId();
-  const optionsId = useId();
   const user = useQuery(userInfoQueryOptions());
   const create = useCreatePersona();
   const confirm = useConfirmAdult();
@@ -219,47 +218,18 @@ export function PersonaForm({ initial }: { initial: PersonaFormValues }) {
           </div>
         </div>
 
-        <section className="create-card create-options" aria-labelledby={optionsId}>
-          <h2 id={optionsId} className="create-card-title">
-            {t('create.options')}
-          </h2>
-          <ChoiceGroup<Perspective>
-            legend={t('create.perspective')}
-            value={values.perspective}
-            onChange={(perspective) => update({ perspective })}
-            choices={[
-              { value: 'firstPerson', label: t('create.firstPerson'), hint: t('create.firstPersonHint') },
-              { value: 'secondPerson', label: t('create.secondPerson'), hint: t('create.secondPersonHint') },
-              { value: 'thirdPerson', label: t('create.thirdPerson'), hint: t('create.thirdPersonHint') },
-            ]}
-          />
-          <ChoiceGroup<Preference>
-            legend={t('create.preference')}
-            value={values.isR18}
-            onChange={choosePreference}
-            note={spicyNote}
-            choices={[
-              { value: 'notR18', label: t('create.general') },
-              { value: 'R18', label: t('create.spicy') },
-            ]}
-          />
-          <ChoiceGroup<WritingStyle>
-            legend={t('create.style')}
-            value={values.writingStyle}
-            onChange={(writingStyle) => update({ writingStyle })}
-            choices={[
-              { value: 'description', label: t('create.moreDescription') },
-              { value: 'conversation', label: t('create.moreDialogue') },
-            ]}
-          />
-          <ChoiceGroup
-            legend={t('newPersona.language')}
-            value={values.language}
-            onChange={(language) => update({ language })}
-            wrap
-            choices={LANGUAGES.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang], lang }))}
-          />
-        </section>
+        <StoryOptions
+          perspective={values.perspective}
+          isR18={values.isR18}
+          writingStyle={values.writingStyle}
+          language={values.language}
+          languageLegend={t('newPersona.language')}
+          spicyNote={spicyNote}
+          onPerspective={(perspective) => update({ perspective })}
+          onPreference={choosePreference}
+          onWritingStyle={(writingStyle) => update({ writingStyle })}
+          onLanguage={(language) => update({ language })}
+        />
 
         <div className="generate-bar">
           <Button type="submit" block className="generate-button" disabled={busy} aria-busy={busy || undefined}>
