@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openDatabase } from './db';
 import { EnvError, loadEnv, TAKEDOWN_EMAIL_PLACEHOLDER, type Env } from './env';
+import { ensureDataDir } from './lib/data-dir';
 import { createLogger } from './lib/logger';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -24,7 +25,7 @@ function readEnv(): Env {
 const env = readEnv();
 // JSON lines for log collectors; readable lines for a person at a terminal.
 const logger = createLogger({ level: env.LOG_LEVEL, pretty: process.stdout.isTTY === true });
-fs.mkdirSync(env.DATA_DIR, { recursive: true });
+ensureDataDir(env.DATA_DIR); // 0700 (issue 11)
 
 const database = await openDatabase(env, (line) => logger.info(line)).catch((error: Error) => {
   logger.fatal(`database start-up failed: ${error.message}`);

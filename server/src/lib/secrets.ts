@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Env } from '../env';
+import { ensureDataDir } from './data-dir';
 
 export type Secrets = { jwtKey: Uint8Array; codeKey: Buffer };
 
@@ -10,7 +11,7 @@ export function loadSecrets(env: Pick<Env, 'JWT_SECRET' | 'DATA_DIR'>): Secrets 
   let secret = env.JWT_SECRET;
   if (!secret) {
     const file = path.join(env.DATA_DIR, 'jwt-secret');
-    fs.mkdirSync(env.DATA_DIR, { recursive: true });
+    ensureDataDir(env.DATA_DIR);
     try {
       fs.writeFileSync(file, randomBytes(48).toString('base64url') + '\n', { mode: 0o600, flag: 'wx' });
     } catch (error) {
