@@ -7,7 +7,7 @@ import { stdSerializers } from 'pino';
  * column, the query text with its $1 placeholders, and the stack.
  */
 
-const EMAIL = /[^\s@<>()[\]"',;:]+@[^\s@<>()[\]"',;:]+\.[^\s@<>()[\]"',;:]+/gu;
+const EMAIL = /[\p{L}\p{N}._%+'-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
 
 export function redactEmails(text: string): string {
   return text.replace(EMAIL, '[email]');
@@ -23,13 +23,25 @@ function isQueryError(error: Record<string, unknown>): boolean {
   return 'params' in error && typeof error.query === 'string';
 }
 
-/** Values PostgreSQL quotes in a message (`invalid input syntax for type integer: "…"`) and shows in a detail (`Key (email)=(…)`). */
+/**
+ * A database error's message or stack without values: drizzle's `params:` line goes, and on the
+ * lines PostgreSQL wrote the quoted literals (`invalid input syntax for type integer: "…"`) and
+ * key values (`Key (email)=(…)`) are blanked. drizzle's "Failed query:" line has only $n placeholders.
+ */
 function withoutValues(text: string): string {
   return text
-    .replace(/params: [^\n]*/g, 'params: [redacted]')
-    .replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
-    .replace(/=\((?:[^()]|\([^()]*\))*\)/g, '=(…)');
+    .split('\n')
+    .filter((line) => !line.startsWith('params: '))
+    .map((line) =>
+      /^\s+at /.test(line) || line.includes('Failed query: ')
+        ? line
+        : line.replace(/"(?:[^"\\]|\\.)*"/g, '"…"').replace(/=\((?:[^()]|\([^()]*\))*\)/g, '=(…)'),
+    )
+    .join('\n');
 }
+
+/** The kind of a database error (never its values), from the error or its cause. */
+const KIND_FIELDS = ['code', 'severity', 'constraint', 'table', 'column', 'schema', 'routine'] as const;
 
 const DROPPED = new Set(['params', 'parameters', 'detail', 'where', 'internalQuery', 'raw']);
 
@@ -59,6 +71,16 @@ export function safeErrSerializer(error: unknown): unknown {
     if (DROPPED.has(key)) continue;
     if (database && (key === 'message' || key === 'stack') && typeof value === 'string') out[key] = redactEmails(withoutValues(value));
     else out[key] = cleanValue(value, 0);
+  }
+  // pino folds a cause into the message and stack; the driver's error code and constraint are kept beside them.
+  const cause = (error as { cause?: unknown }).cause;
+  if (database && cause && typeof cause === 'object') {
+    const kind: Record<string, unknown> = {};
+    for (const field of KIND_FIELDS) {
+      const value = (cause as Record<string, unknown>)[field];
+      if (typeof value === 'string') kind[field] = value;
+    }
+    if (Object.keys(kind).length > 0) out.cause = kind;
   }
   return out;
 }
