@@ -24,8 +24,10 @@ const NO_SLOT: StreamSlot = { release: () => undefined };
  * every 20 s; the rows of a process that died without closing them stop counting after
  * STREAM_LEASE_SECONDS and are deleted by the next open of the same account.
  *
- * Visitors are not counted: a visitor's stream can only be of a finished story (a story being
- * written is its author's alone), and that stream ends at once.
+ * Visitors (no account) are not counted: there is no account to count them against, and their
+ * streams are short (a visitor may only open a published story, whose stream ends at once unless its
+ * author is writing the next chapter right then). Floods from one address are the reverse proxy's to
+ * stop (docs/decisions/0019-limits.md).
  */
 export class StreamSlots {
   /** This process's id in `stream_slots.holder`. */
