@@ -144,7 +144,6 @@ export async function myFavorites(db: Db, viewer: AuthUser, page: number) {
   };
 }
 
-/** Counts one use ("Use it to generate"); one atomic increment per call. */
 /**
  * One use of a persona ("use it to generate"). An account's use counts once per persona, ever
  * (`persona_uses`); a visitor's once a day per client address; a repeated use answers the count
