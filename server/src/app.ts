@@ -11,6 +11,7 @@ import { JobRunner } from './generation/runner';
 import type { LlmProvider } from './generation/types';
 import { pruneRateLimits } from './lib/rate-limit';
 import { loadSecrets, type Secrets } from './lib/secrets';
+import { StreamSlots } from './lib/stream-slots';
 import { createMailer, type Mailer } from './mail/transport';
 import { accountRoutes } from './modules/accounts/routes';
 import { releaseUnverified } from './modules/accounts/service';
@@ -45,6 +46,8 @@ export type Deps = {
   safety: Safety;
   /** Ends every open SSE stream (their clients reconnect elsewhere) so shutdown is not held up. */
   openStreams: Set<() => void>;
+  /** MAX_STREAMS_PER_USER: open SSE streams per account, counted across processes. */
+  streamSlots: StreamSlots;
   /** Buffered post views; written every few seconds and on close. */
   views: ViewCounter;
 };
@@ -116,6 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     leaseSeconds: env.GENERATION_LEASE_SECONDS,
   });
   const views = new ViewCounter(database.db, app.log);
+  const streamSlots = new StreamSlots(database.db, env.MAX_STREAMS_PER_USER, app.log);
   app.decorate('deps', {
     env,
     database,
@@ -127,10 +131,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     runner,
     safety,
     openStreams,
+    streamSlots,
     views,
   });
   app.addHook('onReady', async () => {
     views.start();
+    streamSlots.start();
     await runner.start();
   });
   // Unverified accounts older than 7 days give their address back (issue 18), hourly in every process.
@@ -160,6 +166,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     // After the last request: the views still buffered are written before the database closes.
     await views.stop();
+    await streamSlots.stop();
     await hub.close();
     await provider.close?.();
     mailer.close();

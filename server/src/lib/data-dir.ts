@@ -8,7 +8,8 @@ const PROBE_BYTES = 1024 * 1024;
 type Fs = Pick<typeof fs, 'mkdirSync' | 'openSync' | 'writeSync' | 'fsyncSync' | 'closeSync' | 'rmSync' | 'statfsSync'>;
 
 /**
- * Checks, before anything starts, that DATA_DIR can be created and written and
+ * Checks, before anything starts, that DATA_DIR can be created (0700, readable
+ * by its owner only) and written and
  * has room: it creates the folder, writes and syncs a 1 MiB probe file,
  * removes it, and asks the file system for free space. Answers null when all
  * is well, else one line for the operator saying what is wrong and what to do.
@@ -23,7 +24,7 @@ export function dataDirProblem(dir: string, files: Fs = fs): string | null {
     }
   };
   try {
-    files.mkdirSync(dir, { recursive: true });
+    files.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const fd = files.openSync(probe, 'w', 0o600);
     try {
       // A nearly full disk takes part of a write and refuses the rest (ENOSPC on the next call).
@@ -65,4 +66,14 @@ function describe(dir: string, error: NodeJS.ErrnoException): string {
     default:
       return `DATA_DIR ${dir} cannot be written (${error.code ?? error.message}): set DATA_DIR to a writable folder`;
   }
+}
+
+/**
+ * DATA_DIR holds the database, the signing secret and the dev outbox: created readable by its owner
+ * only (0700). A folder that already exists keeps the mode its operator gave it. As root, the
+ * embedded database's `postgres` account cannot enter a 0700 folder of root's, and keeps its cluster
+ * in the stand-in folder db/embedded.ts records in DATA_DIR/pg-location.
+ */
+export function ensureDataDir(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
 }

@@ -16,7 +16,8 @@ type Table = Record<
   | 'paymentsDisabled'
   | 'redeemed'
   | 'invitationAccepted'
-  | 'unavailable',
+  | 'unavailable'
+  | 'tooManyStreams',
   Record<Language, string>
 >;
 
@@ -176,6 +177,13 @@ export const MESSAGES: Table = {
     'zh-TW': '操作太頻繁，請 {seconds} 秒後再試一次。',
     ko: '시도가 너무 많아요. {seconds}초 후에 다시 시도해 주세요.',
     ja: '試行回数が多すぎます。{seconds}秒後にもう一度お試しください。',
+  },
+  tooManyStreams: {
+    en: 'You already have {max} stories open. Close one and try again.',
+    'zh-CN': '你已经同时打开了 {max} 个故事。请先关闭一个再试。',
+    'zh-TW': '你已經同時開著 {max} 個故事了。請先關掉一個再試。',
+    ko: '이미 이야기 {max}개를 열어 두었어요. 하나를 닫고 다시 시도해 주세요.',
+    ja: 'すでに {max} 件の物語を開いています。どれかを閉じてからもう一度お試しください。',
   },
   minorRefused: {
     en: 'Spicy stories are only written about adults. Please make every character 18 or older.',

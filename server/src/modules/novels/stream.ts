@@ -19,6 +19,7 @@ export async function streamNovel(deps: Deps, request: FastifyRequest, reply: Fa
   const db = deps.database.db;
   const details = await novelDetails(db, request.user, novelUid); // access checks: 404001 / 403001
   const lastIndex = details.chapters[details.chapters.length - 1]?.index ?? 0;
+  await deps.streamSlots.acquire(request.user?.uid, reply.raw); // MAX_STREAMS_PER_USER: 429001 over it; freed when the response closes
 
   reply.hijack();
   const res = reply.raw;

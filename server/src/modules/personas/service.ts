@@ -3,8 +3,10 @@ import { PAGE_SIZE } from '@butterfic/contract';
 import { and, desc, eq, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { personaFavorites, personas } from '../../db/schema';
+import { ACCOUNT_LIMITS } from '../../lib/account-limits';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
+import { firstHit } from '../../lib/rate-limit';
 import { authorBlocked, type AuthUser } from '../../plugins/auth';
 import type { Safety } from '../../safety';
 
@@ -142,18 +144,28 @@ export async function myFavorites(db: Db, viewer: AuthUser, page: number) {
   };
 }
 
-/** Counts one use ("Use it to generate"); one atomic increment per call. */
-export async function addUsed(db: Db, viewer: Viewer, uid: string): Promise<number> {
-  const [row] = await db
+/**
+ * One use of a persona ("use it to generate"). An account's use counts once per persona, ever
+ * (`persona_uses`); a visitor's once a day per client address; a repeated use answers the count
+ * unchanged, so nobody can push a persona up the feed by clicking.
+ */
+export async function addUsed(db: Db, viewer: Viewer, uid: string, clientAddress: string): Promise<number> {
+  const row = await visibleRow(db, viewer, uid);
+  const first = viewer
+    ? (
+        await db.execute(sql`
+          insert into persona_uses (user_uid, persona_uid)
+          select ${viewer.uid}, uid from personas where uid = ${uid}
+          on conflict do nothing returning 1`)
+      ).rows.length > 0
+    : await firstHit(db, `addused:ip:${clientAddress}:${uid}`, ACCOUNT_LIMITS.addUsedPerVisitorAndPersona[1]);
+  if (!first) return row.usedCount;
+  const [updated] = await db
     .update(personas)
     .set({ usedCount: sql`${personas.usedCount} + 1` })
-    .where(and(eq(personas.uid, uid), visibleTo(viewer)))
+    .where(eq(personas.uid, uid))
     .returning({ usedCount: personas.usedCount });
-  if (!row) {
-    await visibleRow(db, viewer, uid);
-    throw new AppError('notFound');
-  }
-  return row.usedCount;
+  return updated?.usedCount ?? row.usedCount;
 }
 
 function columnsOf(input: Partial<PersonaInput>) {
