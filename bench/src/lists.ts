@@ -62,7 +62,7 @@ function peer<T>(file: string, args: string[], keep = false): Promise<{ value: T
 const cannon = async (options: Record<string, unknown>) =>
   (await peer<Load>('cannon.ts', [JSON.stringify({ connections: CONNECTIONS, duration: SECONDS, ...options })])).value;
 
-async function startApp(databaseUrl: string) {
+export async function startApp(databaseUrl: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'butterfic-bench-app-'));
   const port = await freePort();
   const profile = process.env.BENCH_CPU_PROF;
@@ -102,7 +102,7 @@ const N = 3000;
 const GENERATE_USERS = 200;
 
 /** A few thousand rows of everything a list reads, straight into the app's database. */
-async function seed(url: string, base: string, dataDir: string) {
+export async function seed(url: string, base: string, dataDir: string) {
   const signup = await fetch(`${base}/api/v1/user/create/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -250,7 +250,12 @@ export async function listNovels(db: Db, viewer: AuthUser, authorUid: string | u
   const author = authorUid ?? viewer.uid;
   const own = author === viewer.uid;
   const rows = await db
-    .select({ novel: novels, chapterCount: sql<number>`(select count(*)::int from ${chapters} c where c.novel_uid = ${novels.uid})` })
+    .select({
+      novel: novels,
+      chapterCount: sql<number>`(select count(*)::int from ${chapters} c where c.novel_uid = ${novels.uid})`,
+      // The author's name in the same query (one round trip per page).
+      authorName: sql<string>`(select u.name from ${users} u where u.uid = ${novels.authorUid})`,
+    })
     .from(novels)
     .where(
       and(
@@ -265,9 +270,8 @@ export async function listNovels(db: Db, viewer: AuthUser, authorUid: string | u
     .orderBy(desc(novels.seq))
     .limit(PAGE_SIZE + 1)
     .offset((page - 1) * PAGE_SIZE);
-  const names = await authorNames(db, [author]);
   return {
-    results: rows.slice(0, PAGE_SIZE).map((r) => presentNovel(r.novel, names.get(author) ?? '', r.chapterCount)),
+    results: rows.slice(0, PAGE_SIZE).map((r) => presentNovel(r.novel, r.authorName ?? '', r.chapterCount)),
     page,
     page_size: PAGE_SIZE,
     has_more: rows.length > PAGE_SIZE,

@@ -62,9 +62,9 @@ export async function listPersonas(
   viewer: Viewer,
   query: { page: number; language?: string | undefined; tag?: string | undefined; q?: string | undefined; snapshot?: number | undefined },
 ) {
-  const snapshot =
-    query.snapshot ?? (await db.select({ max: sql<number>`coalesce(max(${personas.seq}), 0)::bigint` }).from(personas))[0]?.max ?? 0;
-  const filters: SQL[] = [visibleTo(viewer), lte(personas.seq, snapshot)];
+  // The first page's snapshot is read in the page's own query (one round trip); an empty page asks for it alone.
+  const snapshotSql = query.snapshot ?? sql<number>`(select coalesce(max(seq), 0)::bigint from personas)`;
+  const filters: SQL[] = [visibleTo(viewer), lte(personas.seq, snapshotSql)];
   if (query.language) filters.push(eq(personas.language, query.language as Row['language']));
   if (query.tag) filters.push(sql`${personas.tagList} @> array[${query.tag}]::text[]`);
   if (query.q) {
@@ -74,12 +74,17 @@ export async function listPersonas(
     );
   }
   const rows = await db
-    .select({ persona: personas, isFavorite: favoriteFlag(viewer) })
+    .select({ persona: personas, isFavorite: favoriteFlag(viewer), snapshot: sql<number>`${snapshotSql}::bigint`.mapWith(Number) })
     .from(personas)
     .where(and(...filters))
     .orderBy(desc(personas.seq))
     .limit(PAGE_SIZE + 1)
     .offset((query.page - 1) * PAGE_SIZE);
+  const snapshot =
+    query.snapshot ??
+    rows[0]?.snapshot ??
+    (await db.select({ max: sql<number>`coalesce(max(${personas.seq}), 0)::bigint` }).from(personas))[0]?.max ??
+    0;
   return {
     results: rows.slice(0, PAGE_SIZE).map((r) => presentPersona(r.persona, viewer, r.isFavorite)),
     page: query.page,
@@ -90,24 +95,22 @@ export async function listPersonas(
 }
 
 /** 404001 when missing, taken down or its author blocked (its author still sees it); 403001 for an adult persona the viewer may not see. */
-async function visibleRow(db: Db, viewer: Viewer, uid: string, forAuthor = false): Promise<Row> {
-  const [found] = await db.select({ row: personas, blocked: authorBlocked(personas.authorUid) }).from(personas).where(eq(personas.uid, uid));
+async function visibleRow(db: Db, viewer: Viewer, uid: string, forAuthor = false): Promise<Row & { isFavorite: boolean }> {
+  const [found] = await db
+    .select({ row: personas, blocked: authorBlocked(personas.authorUid), isFavorite: favoriteFlag(viewer) })
+    .from(personas)
+    .where(eq(personas.uid, uid));
   const row = found?.row;
   const mine = forAuthor && row !== undefined && viewer !== null && row.authorUid === viewer.uid;
   if (!row || (!mine && (row.status !== 'published' || found.blocked))) throw new AppError('notFound');
   if (row.isR18 && !isAdult(viewer)) throw new AppError('forbidden');
-  return row;
+  return { ...row, isFavorite: found.isFavorite };
 }
 
+/** One query: the persona, whether its author is blocked, and whether the viewer keeps it as a favourite. */
 export async function personaDetails(db: Db, viewer: Viewer, uid: string): Promise<Persona> {
   const row = await visibleRow(db, viewer, uid, true);
-  const [fav] = viewer
-    ? await db
-        .select({ one: sql`1` })
-        .from(personaFavorites)
-        .where(and(eq(personaFavorites.userUid, viewer.uid), eq(personaFavorites.personaUid, uid)))
-    : [];
-  return presentPersona(row, viewer, Boolean(fav));
+  return presentPersona(row, viewer, row.isFavorite);
 }
 
 /** Toggles a favourite. Toggles of one pair run one at a time, so the answer always matches the stored state. */

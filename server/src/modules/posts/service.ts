@@ -69,19 +69,19 @@ function summarize(facts: PostFacts, viewer: Viewer): PostSummary {
   return { ...rest, excerpt: excerpt(content) };
 }
 
+const factColumns = {
+  post: posts,
+  authorName: users.name,
+  writtenBy: novels.writtenBy,
+  personaUid: personas.uid,
+  personaTitle: sql<string | null>`case when ${personas.uid} is null then null else ${personas.charAName} || ' × ' || ${personas.charBName} end`,
+  authorBlocked: authorBlocked(posts.authorUid),
+};
+
 /** Posts with their author's name, the bound novel's writer and its persona. */
 function selectFacts(db: DbOrTx) {
   return db
-    .select({
-      post: posts,
-      authorName: users.name,
-      writtenBy: novels.writtenBy,
-      personaUid: personas.uid,
-      personaTitle: sql<
-        string | null
-      >`case when ${personas.uid} is null then null else ${personas.charAName} || ' × ' || ${personas.charBName} end`,
-      authorBlocked: authorBlocked(posts.authorUid),
-    })
+    .select(factColumns)
     .from(posts)
     .innerJoin(users, eq(users.uid, posts.authorUid))
     .leftJoin(novels, eq(novels.uid, posts.novelUid))
@@ -249,12 +249,20 @@ async function snapshotOf(db: Db, snapshot: number | undefined): Promise<number>
   return Number(row?.max ?? 0);
 }
 
-async function pageOf(db: Db, viewer: Viewer, where: SQL, page: number, snapshot: number): Promise<PostPage> {
-  const rows = await selectFacts(db)
-    .where(and(where, lte(posts.seq, snapshot)))
+/** A page at `snapshot`; without one, the newest, with the snapshot read in the same query (one round trip). */
+async function pageOf(db: Db, viewer: Viewer, where: SQL, page: number, requested: number | undefined): Promise<PostPage> {
+  const snapshotSql = requested ?? sql<number>`(select coalesce(max(seq), 0)::bigint from posts)`;
+  const rows = await db
+    .select({ ...factColumns, snapshot: sql<number>`${snapshotSql}::bigint`.mapWith(Number) })
+    .from(posts)
+    .innerJoin(users, eq(users.uid, posts.authorUid))
+    .leftJoin(novels, eq(novels.uid, posts.novelUid))
+    .leftJoin(personas, and(eq(personas.uid, novels.personaUid), eq(personas.status, 'published')))
+    .where(and(where, lte(posts.seq, snapshotSql)))
     .orderBy(desc(posts.seq))
     .limit(PAGE_SIZE + 1)
     .offset((page - 1) * PAGE_SIZE);
+  const snapshot = requested ?? rows[0]?.snapshot ?? (await snapshotOf(db, undefined));
   return {
     results: rows.slice(0, PAGE_SIZE).map((r) => summarize(r, viewer)),
     page,
@@ -273,11 +281,11 @@ export async function listPublic(
   const filters: (SQL | undefined)[] = [eq(posts.isPublic, true), eq(posts.status, 'active'), sql`not ${authorBlocked(posts.authorUid)}`];
   if (query.language) filters.push(sql`${posts.language} = ${query.language}`);
   if (!viewer?.adultConfirmedAt) filters.push(eq(posts.isR18, false));
-  return pageOf(db, viewer, and(...filters)!, query.page, await snapshotOf(db, query.snapshot));
+  return pageOf(db, viewer, and(...filters)!, query.page, query.snapshot);
 }
 
 /** The caller's own posts, drafts and taken-down ones (labelled) included, newest first. */
 export async function listMine(db: Db, user: AuthUser, query: { page: number; snapshot?: number | undefined }): Promise<PostPage> {
   const where = eq(posts.authorUid, user.uid);
-  return pageOf(db, user, where, query.page, await snapshotOf(db, query.snapshot));
+  return pageOf(db, user, where, query.page, query.snapshot);
 }
