@@ -23,8 +23,11 @@ export function precompress(dir) {
       },
     });
     const gz = gzipSync(raw, { level: 9 });
-    if (br.length < raw.length) fs.writeFileSync(`${file}.br`, br), written++;
-    if (gz.length < raw.length) fs.writeFileSync(`${file}.gz`, gz), written++;
+    for (const [ext, body] of [['br', br], ['gz', gz]]) {
+      if (body.length >= raw.length) continue;
+      fs.writeFileSync(`${file}.${ext}`, body);
+      written++;
+    }
   }
   return written;
 }
