@@ -7,7 +7,7 @@ import {
   type PostPage,
   type PostSummary,
 } from '@butterfic/contract';
-import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, lte, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { prepared } from '../../db/prepared';
 import type { Db } from '../../db';
@@ -35,6 +35,14 @@ const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
 /** The first lines of a post, whole characters (never half a CJK character or emoji). */
 export function excerpt(content: string, length = POST_EXCERPT_LENGTH): string {
+  // A long story: its opening decides (whitespace collapses locally, so the opening's collapsed
+  // characters are the first ones of the whole), without walking the whole text.
+  const window = length * 4 + 16;
+  if (content.length > window) {
+    const opening = Array.from(content.slice(0, window).replace(/\s+/g, ' ').trimStart());
+    // One more than needed, and one spare for a surrogate pair the cut may have split.
+    if (opening.length > length + 1) return opening.slice(0, length).join('').trimEnd() + '…';
+  }
   const flat = content.replace(/\s+/g, ' ').trim();
   const chars = Array.from(flat);
   return chars.length <= length ? flat : chars.slice(0, length).join('').trimEnd() + '…';
@@ -262,6 +270,10 @@ async function snapshotOf(db: Db, snapshot: number | undefined): Promise<number>
   return Number(row?.max ?? 0);
 }
 
+/** Characters of each story a list page reads: far more than an excerpt needs after whitespace collapses. */
+const LIST_OPENING = 4000;
+const { content: _content, ...postColumnsButContent } = getTableColumns(posts);
+
 type PageShape = { mine: boolean; language: boolean; adult: boolean; snapshot: boolean };
 
 /**
@@ -283,7 +295,13 @@ function pageQuery(db: Db, shape: PageShape) {
     if (!shape.mine && !shape.adult) filters.push(eq(posts.isR18, false));
     filters.push(lte(posts.seq, snapshot));
     return db
-      .select({ ...factColumns, snapshot: sql<number>`${snapshot}::bigint`.mapWith(Number) })
+      .select({
+        ...factColumns,
+        post: postColumnsButContent,
+        // A page shows excerpts: the opening of each story is enough (see `excerpt`), not whole stories.
+        opening: sql<string>`left(${posts.content}, ${sql.raw(String(LIST_OPENING))})`,
+        snapshot: sql<number>`${snapshot}::bigint`.mapWith(Number),
+      })
       .from(posts)
       .innerJoin(users, eq(users.uid, posts.authorUid))
       .leftJoin(novels, eq(novels.uid, posts.novelUid))
@@ -305,7 +323,7 @@ async function pageOf(
   const rows = await pageQuery(db, shape).execute({ ...values, offset: (values.page - 1) * PAGE_SIZE });
   const snapshot = values.snapshot ?? rows[0]?.snapshot ?? (await snapshotOf(db, undefined));
   return {
-    results: rows.slice(0, PAGE_SIZE).map((r) => summarize(r, viewer)),
+    results: rows.slice(0, PAGE_SIZE).map((r) => summarize({ ...r, post: { ...r.post, content: r.opening } }, viewer)),
     page: values.page,
     page_size: PAGE_SIZE,
     has_more: rows.length > PAGE_SIZE,
