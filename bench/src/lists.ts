@@ -191,10 +191,17 @@ export async function runLists(print: (name: string, figure: Figure) => void): P
     const seeded = await seed(pgServer.url, app.base, app.dataDir);
     const auth = { authorization: `Bearer ${seeded.token}` };
 
-    const helloLoad = await cannon({ url: `http://127.0.0.1:${hello.value.port}/` });
-    print('baseline_hello', { rps: helloLoad.rps, p50_ms: helloLoad.p50_ms, p99_ms: helloLoad.p99_ms });
-    const pgLoad = (await peer<Load>('pg-page.ts', [pgServer.url, String(SECONDS), String(CONNECTIONS)])).value;
-    print('baseline_pg_page', { rps: pgLoad.rps, p50_ms: pgLoad.p50_ms, p99_ms: pgLoad.p99_ms });
+    // Each baseline is measured just before the figures it is compared with (the machine's load drifts).
+    const measureHello = () => cannon({ url: `http://127.0.0.1:${hello.value.port}/` });
+    const measurePg = async () => (await peer<Load>('pg-page.ts', [pgServer.url, String(SECONDS), String(CONNECTIONS)])).value;
+    let helloLoad: Load = { rps: NaN, p50_ms: NaN, p99_ms: NaN, errors: 0, non2xx: 0 };
+    let pgLoad: Load = helloLoad;
+    const staticFigures = ['health', 'spa_index', 'spa_deep_link', 'asset_br', 'asset_gzip'];
+    const listFigures = ['persona_list', 'persona_details', 'novel_list', 'post_list', 'post_details'];
+    if (staticFigures.some(wanted)) {
+      helloLoad = await measureHello();
+      print('baseline_hello', { rps: helloLoad.rps, p50_ms: helloLoad.p50_ms, p99_ms: helloLoad.p99_ms });
+    }
 
     const measure = async (
       name: string,
@@ -229,11 +236,20 @@ export async function runLists(print: (name: string, figure: Figure) => void): P
       await measure('asset_gzip', 'hello', { ratio: 0.5, p99_ms: 5 }, { url: app.base + asset, headers: { 'accept-encoding': 'gzip' } });
     } else print('asset_br', { skipped: 'run npm run build first' });
     const list = { ratio: 0.5, p99_ms: 10 };
+    if (listFigures.some(wanted)) {
+      pgLoad = await measurePg();
+      print('baseline_pg_page', { rps: pgLoad.rps, p50_ms: pgLoad.p50_ms, p99_ms: pgLoad.p99_ms });
+    }
     await measure('persona_list', 'pg_page', list, { url: api('/persona/list/?page=1'), headers: auth });
     await measure('persona_details', 'pg_page', list, { url: api(`/persona/details/?persona_uid=${seeded.personaUid}`), headers: auth });
     await measure('novel_list', 'pg_page', list, { url: api('/novel/list/?page=1'), headers: auth });
     await measure('post_list', 'pg_page', list, { url: api('/post/list/?page=1'), headers: auth });
     await measure('post_details', 'pg_page', list, { url: api(`/post/details/?post_uid=${seeded.postUid}`), headers: auth });
+    if (listFigures.some(wanted)) {
+      // Measured again after the lists: how far the machine's load moved during them.
+      const after = await measurePg();
+      print('baseline_pg_page_after', { rps: after.rps, p50_ms: after.p50_ms, p99_ms: after.p99_ms });
+    }
 
     if (wanted('generate_accept')) {
       // 200 users, each asking for a story every 2 s (100 requests/s), then all 200 at the same moment.
