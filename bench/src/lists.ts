@@ -170,7 +170,7 @@ export async function seed(url: string, base: string, dataDir: string) {
   return { token, tokensFile, novelUid: 'bn1', personaUid: 'bp2', postUid: 'bq2' };
 }
 
-/** The largest hashed JavaScript file of the build (what a first visit waits for). */
+/** The largest hashed JavaScript file of the build (what a first visit waits for), as its URL path. */
 function largestAsset(): string | null {
   const dir = path.join(root, 'web/dist/assets');
   if (!fs.existsSync(dir)) return null;
@@ -186,7 +186,9 @@ export async function runLists(print: (name: string, figure: Figure) => void): P
   fs.chmodSync(pgDir, 0o755);
   const pgServer = await startEmbeddedPostgres({ dataDir: pgDir, log: () => undefined, database: 'butterfic' });
   const app = await startApp(pgServer.url);
-  const hello = await peer<{ port: number }>('hello.ts', [], true);
+  const asset = largestAsset();
+  const assetBr = asset && fs.existsSync(path.join(root, 'web/dist', `${asset}.br`)) ? path.join(root, 'web/dist', `${asset}.br`) : '';
+  const hello = await peer<{ port: number }>('hello.ts', assetBr ? [assetBr] : [], true);
   try {
     const seeded = await seed(pgServer.url, app.base, app.dataDir);
     const auth = { authorization: `Bearer ${seeded.token}` };
@@ -196,6 +198,7 @@ export async function runLists(print: (name: string, figure: Figure) => void): P
     const measurePg = async () => (await peer<Load>('pg-page.ts', [pgServer.url, String(SECONDS), String(CONNECTIONS)])).value;
     let helloLoad: Load = { rps: NaN, p50_ms: NaN, p99_ms: NaN, errors: 0, non2xx: 0 };
     let pgLoad: Load = helloLoad;
+    let sameBytes: Load | null = null;
     const staticFigures = ['health', 'spa_index', 'spa_deep_link', 'asset_br', 'asset_gzip'];
     const listFigures = ['persona_list', 'persona_details', 'novel_list', 'post_list', 'post_details'];
     if (staticFigures.some(wanted)) {
@@ -224,14 +227,20 @@ export async function runLists(print: (name: string, figure: Figure) => void): P
         errors: load.errors,
         non2xx: load.non2xx,
         ...(load.bytes_per_s !== undefined && name.startsWith('asset') && { mb_per_s: Number((load.bytes_per_s / 1e6).toFixed(1)) }),
+        ...(name === 'asset_br' && sameBytes && { same_bytes_rps: sameBytes.rps, ratio_same_bytes: ratio(load.rps, sameBytes.rps) }),
       });
     };
     const api = (p: string) => `${app.base}/api/v1${p}`;
     await measure('health', 'hello', { ratio: 0.5 }, { url: api('/health/') });
     await measure('spa_index', 'hello', { ratio: 0.5 }, { url: `${app.base}/` });
     await measure('spa_deep_link', 'hello', { ratio: 0.5 }, { url: `${app.base}/explore/persona/abc` });
-    const asset = largestAsset();
     if (asset) {
+      if (assetBr && wanted('asset_br')) {
+        // The same bytes from a bare Fastify route: what moving them costs here, apart from the app.
+        const bytes = await cannon({ url: `http://127.0.0.1:${hello.value.port}/file` });
+        print('baseline_same_bytes', { rps: bytes.rps, p50_ms: bytes.p50_ms, p99_ms: bytes.p99_ms, kb: Math.round(fs.statSync(assetBr).size / 1024) });
+        sameBytes = bytes;
+      }
       await measure('asset_br', 'hello', { ratio: 0.5, p99_ms: 5 }, { url: app.base + asset, headers: { 'accept-encoding': 'br, gzip' } });
       await measure('asset_gzip', 'hello', { ratio: 0.5, p99_ms: 5 }, { url: app.base + asset, headers: { 'accept-encoding': 'gzip' } });
     } else print('asset_br', { skipped: 'run npm run build first' });
