@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -62,7 +63,7 @@ function peer<T>(file: string, args: string[], keep = false): Promise<{ value: T
 const cannon = async (options: Record<string, unknown>) =>
   (await peer<Load>('cannon.ts', [JSON.stringify({ connections: CONNECTIONS, duration: SECONDS, ...options })])).value;
 
-export async function startApp(databaseUrl: string) {
+export async function startApp(databaseUrl: string, extraEnv: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'butterfic-bench-app-'));
   const port = await freePort();
   const profile = process.env.BENCH_CPU_PROF;
@@ -71,7 +72,15 @@ export async function startApp(databaseUrl: string) {
     [...(profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profile)] : []), '--import', 'tsx', 'src/main.ts'],
     {
       cwd: path.join(root, 'server'),
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'error', MAX_LIVE_JOBS_PER_USER: '0' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        LOG_LEVEL: 'error',
+        MAX_LIVE_JOBS_PER_USER: '0',
+        ...extraEnv,
+      },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
@@ -90,15 +99,19 @@ export async function startApp(databaseUrl: string) {
     base,
     dataDir,
     stop: async () => {
-      const done = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await done;
+      if (child.exitCode === null && child.signalCode === null) {
+        const done = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await done;
+      }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
 const N = 3000;
+/** One key for every app process of the run, so the tokens minted for generate_accept work on each. */
+const JWT_SECRET = randomBytes(48).toString('base64url');
 const GENERATE_USERS = 200;
 
 /** A few thousand rows of everything a list reads, straight into the app's database. */
@@ -155,8 +168,8 @@ export async function seed(url: string, base: string, dataDir: string) {
   await client.query('analyze');
   await client.end();
 
-  // Access tokens for the generate_accept users, signed with the app's key (DATA_DIR/jwt-secret) over live sessions.
-  const key = new Uint8Array(Buffer.from(fs.readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim(), 'utf8'));
+  // Access tokens for the generate_accept users, signed with the apps' key (JWT_SECRET) over live sessions.
+  const key = new Uint8Array(Buffer.from(JWT_SECRET, 'utf8'));
   const database = connect(url, 'external', { max: 4 });
   const tokens: string[] = [];
   for (let i = 1; i <= GENERATE_USERS; i++) {
@@ -165,7 +178,7 @@ export async function seed(url: string, base: string, dataDir: string) {
     tokens.push(await signAccessToken(key, `bu${i}`, family, 3_600));
   }
   await database.close();
-  const tokensFile = path.join(dataDir, 'bench-tokens.json');
+  const tokensFile = path.join(path.dirname(dataDir), `${path.basename(dataDir)}-tokens.json`);
   fs.writeFileSync(tokensFile, JSON.stringify(tokens));
   return { token, tokensFile, novelUid: 'bn1', personaUid: 'bp2', postUid: 'bq2' };
 }
@@ -185,7 +198,7 @@ export async function runLists(print: (name: string, figure: Figure) => void): P
   const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'butterfic-bench-pg-'));
   fs.chmodSync(pgDir, 0o755);
   const pgServer = await startEmbeddedPostgres({ dataDir: pgDir, log: () => undefined, database: 'butterfic' });
-  const app = await startApp(pgServer.url);
+  const app = await startApp(pgServer.url, { JWT_SECRET });
   const asset = largestAsset();
   const assetBr = asset && fs.existsSync(path.join(root, 'web/dist', `${asset}.br`)) ? path.join(root, 'web/dist', `${asset}.br`) : '';
   const hello = await peer<{ port: number }>('hello.ts', assetBr ? [assetBr] : [], true);
@@ -261,16 +274,29 @@ export async function runLists(print: (name: string, figure: Figure) => void): P
     }
 
     if (wanted('generate_accept')) {
-      // 200 users, each asking for a story every 2 s (100 requests/s), then all 200 at the same moment.
+      // 200 users, each asking for a story every 2 s (100 requests/s), then all 200 at the same moment;
+      // then the same against a second app with no generation workers: the accept path alone, without
+      // the engine running the stories it accepted on the same two cores.
       type Gen = { requests: number; failed: number; first_failure: string; p50_ms: number; p99_ms: number; max_ms: number };
-      const paced = (await peer<Gen>('generate.ts', [app.base, seeded.tokensFile, 'paced', String(SECONDS), '2000'])).value;
-      print('generate_accept', { users: GENERATE_USERS, mode: 'paced_100_per_s', ...paced, target_p99_ms: 20 });
-      const burst = (await peer<Gen>('generate.ts', [app.base, seeded.tokensFile, 'burst', '3', '1500'])).value;
-      print('generate_accept', { users: GENERATE_USERS, mode: 'burst_200_at_once_x3', ...burst, target_p99_ms: 20 });
+      const run = async (base: string, workers: string) => {
+        const paced = (await peer<Gen>('generate.ts', [base, seeded.tokensFile, 'paced', String(SECONDS), '2000'])).value;
+        print('generate_accept', { users: GENERATE_USERS, workers, mode: 'paced_100_per_s', ...paced, target_p99_ms: 20 });
+        const burst = (await peer<Gen>('generate.ts', [base, seeded.tokensFile, 'burst', '3', '1500'])).value;
+        print('generate_accept', { users: GENERATE_USERS, workers, mode: 'burst_200_at_once_x3', ...burst, target_p99_ms: 20 });
+      };
+      await run(app.base, 'default');
+      await app.stop();
+      const quiet = await startApp(pgServer.url, { JWT_SECRET, GENERATION_WORKERS: '0' });
+      try {
+        await run(quiet.base, '0');
+      } finally {
+        await quiet.stop();
+      }
     }
   } finally {
     hello.child.kill('SIGTERM');
     await app.stop();
+    fs.rmSync(`${app.dataDir}-tokens.json`, { force: true });
     await pgServer.stop();
     fs.rmSync(pgDir, { recursive: true, force: true });
   }
