@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db';
 import type { Env } from './env';
 import { StreamHub } from './generation/hub';
@@ -31,6 +31,7 @@ import { clientErrorResponse, frameworkError, installEnvelope } from './plugins/
 import { safetyFromEnv, type Safety } from './safety';
 import { installLocale } from './plugins/locale';
 import { installSecurityHeaders } from './plugins/security';
+import { responseSerializerCompiler } from './plugins/serializer';
 import { installSpa } from './plugins/spa';
 
 export type Deps = {
@@ -106,7 +107,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(env.NODE_ENV === 'test'));
   const mailer = options.mailer ?? createMailer(env, app.log);
   const provider = options.provider ?? (await createProvider(env));
   const openStreams = new Set<() => void>();

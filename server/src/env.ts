@@ -97,6 +97,13 @@ const EnvSchema = z
     ACCESS_TOKEN_TTL: duration('15m'),
     REFRESH_TOKEN_TTL: duration('30d'),
     REQUIRE_EMAIL_VERIFICATION: bool(true),
+    /** Milliseconds a bearer token's account lookup is reused in one process; unset: 3000 (0 under NODE_ENV=test). */
+    AUTH_CACHE_MS: optionalString.transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      if (/^\d+$/.test(v) && Number(v) <= 60_000) return Number(v);
+      ctx.addIssue({ code: 'custom', message: 'must be a whole number of milliseconds up to 60000' });
+      return z.NEVER;
+    }),
     LLM_PROVIDER: z.enum(['offline', 'openai', 'llamacpp'], { message: 'must be offline, openai or llamacpp' }).default('offline'),
     LLM_BASE_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s) URL'),
     LLM_API_KEY: optionalString,
