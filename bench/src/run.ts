@@ -12,6 +12,12 @@ import autocannon from 'autocannon';
  * fresh DATA_DIR) on a free loopback port and prints one line per benchmark.
  * Numbers, not pass/fail: compare them across commits on the same machine.
  */
+// `npm run bench -- --load`: the 60-second mixed-load run alone (mixed-load.ts). npm may take the flag
+// as its own config (npm_config_load) rather than pass it on.
+if (process.argv.includes('--load') || process.env.npm_config_load === 'true') {
+  await import('./mixed-load');
+  process.exit();
+}
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 async function freePort(): Promise<number> {
