@@ -73,10 +73,12 @@ export function openaiProvider(options: {
             status === undefined || status === 408 || status === 409 || status === 429 || status >= 500,
           );
         }
+        // An error page or a plain JSON answer where the event stream should be (a proxy in the way, a server that
+        // ignores stream: true) is a failed try; other content types are read as the stream they claim to be.
         const type = response.headers.get('content-type') ?? '';
-        if (!type.includes('text/event-stream')) {
+        if (/text\/html|application\/json/i.test(type)) {
           controller.abort();
-          throw new ProviderError(`the model answered ${type || 'no content type'} instead of an event stream`);
+          throw new ProviderError(`the model answered ${type} instead of an event stream`);
         }
         let pendingHigh = '';
         arm(firstByteMs, 'no text');
