@@ -103,6 +103,8 @@ class Load {
   /** Requests with no answer within 60 s (an overloaded machine), counted apart from refused or broken connections. */
   timeouts = 0;
   readonly latencies: number[] = [];
+  /** 4xx answers by path and status (refusals the simulated users run into: short balance, a story still writing…). */
+  readonly clientErrors = new Map<string, number>();
   readonly counts = new Map<string, number>();
   /** Novel uid → accepted generate (1) and continuation calls, as the API answered them. */
   readonly accepted = new Map<string, { generate: number; continue: number }>();
@@ -129,6 +131,10 @@ class Load {
       const text = await res.text();
       this.latencies.push(performance.now() - started);
       this.statuses.set(res.status, (this.statuses.get(res.status) ?? 0) + 1);
+      if (res.status >= 400 && res.status < 500) {
+        const key = `${urlPath.split('?')[0]}:${res.status}`;
+        this.clientErrors.set(key, (this.clientErrors.get(key) ?? 0) + 1);
+      }
       if (res.status >= 500) this.fiveXx.push(`${method} ${urlPath} ${res.status} ${text.slice(0, 200)}`);
       let parsed: Json = null;
       try {
@@ -176,7 +182,8 @@ async function main() {
   const database: Database = connect(pgServer.url, 'embedded', { max: 4 });
   let failed = false;
   try {
-    // Verified accounts straight into the database (with their sign-up ledger row); they sign in through the API.
+    // Verified accounts straight into the database, with their sign-up ledger row and a grant of 24 Butter (30 in
+    // all, enough for a story and a few chapters); they sign in through the API.
     const hash = await hashPassword(PASSWORD);
     const users: User[] = [];
     for (let i = 0; i < userCount; i++) {
@@ -185,9 +192,10 @@ async function main() {
       await database.db.execute(sql`
         with created as (
           insert into users (uid, email, password_hash, name, invitation_code, email_verified_at, balance)
-          values (${uid}, ${email}, ${hash}, ${`Reader ${i}`}, ${newUid(10).toUpperCase()}, now(), 6) returning uid
+          values (${uid}, ${email}, ${hash}, ${`Reader ${i}`}, ${newUid(10).toUpperCase()}, now(), 30) returning uid
         )
-        insert into ledger (user_uid, kind, amount, balance_after, ref) select uid, 'signup', 6, 6, uid from created`);
+        insert into ledger (user_uid, kind, amount, balance_after, ref)
+        select uid, 'signup', 6, 6, uid from created union all select uid, 'grant', 24, 30, 'bench-' || uid from created`);
       users.push({
         uid,
         email,
@@ -204,6 +212,18 @@ async function main() {
     const posts: string[] = [];
     const started = Date.now();
     const until = started + seconds * 1000;
+
+    /** Asks for the next chapter; `stop` stops it straight after, as a reader who changed their mind. */
+    const continueStory = async (u: User, uid: string, stop: boolean) => {
+      const res = await load.call(u, 'POST', '/api/v1/novel/continuation/', { novel_uid: uid });
+      if (res.status !== 200) return;
+      const entry = load.accepted.get(uid);
+      if (entry) entry.continue++;
+      load.count('continue');
+      if (!stop) return;
+      const stopped = await load.call(u, 'POST', '/api/v1/novel/stop/', { novel_uid: uid });
+      if (stopped.status === 200) load.count('stop');
+    };
 
     const actions: [number, (u: User) => Promise<void>][] = [
       [
@@ -245,7 +265,8 @@ async function main() {
           load.accepted.set(uid, { generate: 1, continue: 0 });
           u.novels.push(uid);
           load.count('generate');
-          // Half the writers watch their story stream in, as the web app does.
+          // Half the writers watch their story stream in, as the web app does, then often ask for the next
+          // chapter, and now and then stop it at once.
           if (Math.random() < 0.5) {
             await followSse(
               `${app.base}/api/v1/novel/stream/?novel_uid=${uid}`,
@@ -257,6 +278,7 @@ async function main() {
               .catch((error: unknown) => {
                 if ((error as Error).name !== 'TimeoutError') load.networkErrors.push(`stream: ${(error as Error).message}`);
               });
+            if (Math.random() < 0.6) await continueStory(u, uid, Math.random() < 0.3);
           }
         },
       ],
@@ -264,12 +286,7 @@ async function main() {
         7,
         async (u) => {
           if (!u.novels.length) return;
-          const uid = pick(u.novels);
-          const res = await load.call(u, 'POST', '/api/v1/novel/continuation/', { novel_uid: uid });
-          if (res.status !== 200) return;
-          const entry = load.accepted.get(uid);
-          if (entry) entry.continue++;
-          load.count('continue');
+          await continueStory(u, pick(u.novels), false);
         },
       ],
       [
@@ -411,6 +428,7 @@ async function main() {
     console.log(
       `bench mixed_load_integrity jobs=${jobs.length} done=${outcomes.done} failed=${outcomes.failed} stopped=${outcomes.stopped} lost_jobs=${lost} duplicated_jobs=${duplicated} stuck_jobs=${stuck} unbalanced_accounts=${unbalanced} drain_s=${drainSeconds.toFixed(1)}`,
     );
+    console.log(`bench mixed_load_4xx ${[...load.clientErrors].map(([k, n]) => `${k}=${n}`).join(' ') || 'none'}`);
     if (load.fiveXx.length) console.log(`bench mixed_load 5xx examples:\n  ${load.fiveXx.slice(0, 5).join('\n  ')}`);
     if (load.networkErrors.length)
       console.log(`bench mixed_load network error examples:\n  ${load.networkErrors.slice(0, 5).join('\n  ')}`);
