@@ -16,6 +16,12 @@ import { runLists, type Figure } from './lists';
  * Every `bench` line is also written to bench/results/latest.json (gitignored;
  * README keeps the figures worth keeping).
  */
+// `npm run bench -- --load`: the 60-second mixed-load run alone (mixed-load.ts). npm may take the flag
+// as its own config (npm_config_load) rather than pass it on.
+if (process.argv.includes('--load') || process.env.npm_config_load === 'true') {
+  await import('./mixed-load');
+  process.exit();
+}
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 // Every line a benchmark prints (here, lists.ts, streams.ts, local-model.ts) is kept for the JSON file.

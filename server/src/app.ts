@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db';
 import type { Env } from './env';
@@ -71,6 +71,8 @@ export type BuildOptions = {
   mailer?: Mailer;
   /** Overrides the LLM provider chosen from LLM_PROVIDER (tests, benchmarks). */
   provider?: LlmProvider;
+  /** Called with every route as it is registered (tests enumerate the routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -106,6 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(env.NODE_ENV === 'test'));
   const mailer = options.mailer ?? createMailer(env, app.log);

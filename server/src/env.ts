@@ -109,6 +109,9 @@ const EnvSchema = z
     LLM_API_KEY: optionalString,
     LLM_MODEL: optionalString,
     LLM_MODEL_PATH: optionalString,
+    // A broken chat server cannot hold a job (issue 14): the answer head and first text, and each later chunk, must come in time.
+    LLM_FIRST_BYTE_TIMEOUT: duration('60s'),
+    LLM_IDLE_TIMEOUT: duration('30s'),
     LLM_GPU: z.enum(['false', 'auto', 'cuda', 'vulkan'], { message: 'must be false, auto, cuda or vulkan' }).default('false'),
     GENERATION_WORKERS: z.coerce.number({ message: 'must be a whole number' }).int().min(0).max(1000).default(2),
     MAX_LIVE_JOBS_PER_USER: z.coerce.number({ message: 'must be a whole number' }).int().min(0).max(1000).default(3),

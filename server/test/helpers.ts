@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import type { LlmProvider } from '../src/generation/types';
 import { connect, type Database } from '../src/db/client';
 import { loadEnv, type Env } from '../src/env';
@@ -39,6 +39,7 @@ export async function createTestContext(
     provider?: LlmProvider;
     /** A logger to read what the app logs (tests of log hygiene); silent when omitted. */
     logger?: FastifyBaseLogger;
+    onRoute?: BuildOptions['onRoute'];
   } = {},
 ): Promise<TestContext> {
   const adminUrl = inject('adminUrl');
@@ -67,6 +68,7 @@ export async function createTestContext(
     webDist: options.webDist ?? null,
     ...(options.provider && { provider: options.provider }),
     ...(options.logger && { logger: options.logger }),
+    ...(options.onRoute && { onRoute: options.onRoute }),
   });
   options.extend?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
