@@ -36,7 +36,16 @@ export async function startBenchApp(options: { provider: LlmProvider; env: Recor
   const pgServer = await startEmbeddedPostgres({ dataDir, log: () => undefined });
   const database = connect(pgServer.url, 'embedded', { max: 40 });
   await runMigrations(database.db);
-  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: pgServer.url, LOG_LEVEL: 'silent', ...options.env });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: pgServer.url,
+    LOG_LEVEL: 'silent',
+    // One bench account stands for hundreds of readers: no per-account stream or story-start limits.
+    MAX_STREAMS_PER_USER: '0',
+    MAX_GENERATIONS_PER_HOUR: '0',
+    ...options.env,
+  });
   const app = await buildApp({ env, database, provider: options.provider });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

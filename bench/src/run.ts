@@ -6,13 +6,51 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { runLists, type Figure } from './lists';
 
 /**
  * `npm run bench`: starts the app as `npm start` does (embedded PostgreSQL, a
- * fresh DATA_DIR) on a free loopback port and prints one line per benchmark.
+ * fresh DATA_DIR) on a free loopback port and prints one line per benchmark,
+ * `bench NAME key=value …`, each with the baseline measured in the same run.
  * Numbers, not pass/fail: compare them across commits on the same machine.
+ * Every `bench` line is also written to bench/results/latest.json (gitignored;
+ * README keeps the figures worth keeping).
  */
+// `npm run bench -- --load`: the 60-second mixed-load run alone (mixed-load.ts). npm may take the flag
+// as its own config (npm_config_load) rather than pass it on.
+if (process.argv.includes('--load') || process.env.npm_config_load === 'true') {
+  await import('./mixed-load');
+  process.exit();
+}
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+// Every line a benchmark prints (here, lists.ts, streams.ts, local-model.ts) is kept for the JSON file.
+const lines: { name: string; figure: Record<string, string | number> }[] = [];
+const log = console.log.bind(console);
+console.log = (...args: unknown[]) => {
+  const text = args.map(String).join(' ');
+  const match = /^bench (\S+)(.*)$/.exec(text);
+  if (match) {
+    const figure: Record<string, string | number> = {};
+    let name = match[1]!;
+    for (const pair of (name.includes('=') ? `${name}${match[2]}` : match[2]!).trim().split(/\s+/)) {
+      const [key, value = ''] = pair.split('=');
+      if (!key) continue;
+      figure[key] = value !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
+    }
+    if (name.includes('=')) name = name.split('=')[0]!;
+    lines.push({ name, figure });
+  }
+  log(...args);
+};
+const print = (name: string, figure: Figure) =>
+  console.log(`bench ${name} ${Object.entries(figure).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+function writeResults(): void {
+  const dir = path.join(root, 'bench/results');
+  fs.mkdirSync(dir, { recursive: true });
+  const run = { at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '', figures: lines };
+  fs.writeFileSync(path.join(dir, 'latest.json'), JSON.stringify(run, null, 2) + '\n');
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -77,10 +115,11 @@ function webBundleSize(): void {
   console.log(`bench web_initial_js_gzip_kb=${(bytes / 1024).toFixed(1)}`);
 }
 
+await runLists(print);
+writeResults();
+if (process.env.BENCH_ONLY) process.exit(0);
 const app = await startApp();
 try {
-  await load('health', `${app.base}/api/v1/health/`);
-  await load('spa_deep_link', `${app.base}/explore/persona/abc`);
   await load('invalid_input', `${app.base}/api/v1/report/`, {
     method: 'POST',
     body: '{"target_type":1}',
@@ -91,4 +130,6 @@ try {
   await app.stop();
 }
 await import('./streams');
+writeResults();
 await import('./local-model');
+writeResults();

@@ -135,6 +135,7 @@ function routesOf(w: World): { path: string; auth: boolean }[] {
     `/myposts/detail/${w.post}`,
     '/newpost',
     `/newpost/bind/${w.novel}`,
+    '/persona/new',
     '/redeem',
     '/invitation-code',
     '/recharge',

@@ -21,6 +21,16 @@ afterAll(async () => {
 
 type StoredDraft = Record<string, string>;
 
+/** How the samples open in each tested interface language. */
+const SAMPLE_OPENINGS = {
+  en: {
+    dragonTitle: 'The Keeper of the High Roost',
+    dragonOpening: /^The letter has been heavy in your coat/,
+    lighthouseTitle: 'The Lamp at Cape Sorrow',
+  },
+  ja: { dragonTitle: '高き巣の竜の番人', dragonOpening: /^手紙は三日間、コートの中で重たかった/, lighthouseTitle: '嘆きの岬の灯' },
+} as const;
+
 const CASES = [
   { lang: 'en', locale: 'en-US', size: 'phone', viewport: PHONE },
   { lang: 'ja', locale: 'ja-JP', size: 'phone', viewport: PHONE },
@@ -205,8 +215,10 @@ describe.each(CASES)('the generation form in $locale on a $size', ({ lang, local
     await page.getByRole('navigation', { name: t.samples.inspiration }).getByRole('link', { name: t.samples.dragonKeeper }).click();
     await onPath(page, '/p/you-and-the-dragon-keeper');
     await expect.poll(() => h1(page)).toBe(t.screens.sample);
-    await page.getByRole('heading', { level: 2, name: 'The Keeper of the High Roost' }).waitFor();
-    expect(await page.getByText(/^The letter has been heavy in your coat/).isVisible()).toBe(true);
+    // The sample reads in the interface language (issue 20) and still generates in English.
+    const sample = SAMPLE_OPENINGS[lang];
+    await page.getByRole('heading', { level: 2, name: sample.dragonTitle }).waitFor();
+    expect(await page.getByText(sample.dragonOpening).isVisible()).toBe(true);
     await snap(page, `samples-${lang}-${size}-story`);
     await page.getByRole('button', { name: t.samples.generateAnother, exact: true }).scrollIntoViewIfNeeded();
     await snap(page, `samples-${lang}-${size}-story-end`);
@@ -233,9 +245,21 @@ describe.each(CASES)('the generation form in $locale on a $size', ({ lang, local
 
     // The sample page's back link leads to the creation screen.
     await page.goto('/p/ines-and-tomas-lighthouse');
-    await page.getByRole('heading', { level: 2, name: 'The Lamp at Cape Sorrow' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: sample.lighthouseTitle }).waitFor();
     await page.getByRole('link', { name: t.samples.back }).click();
     await onPath(page, '/article/create');
+
+    // Picking the sample's language shows it in that language, and then it generates in it.
+    await page.goto('/p/ines-and-tomas-lighthouse');
+    await page.getByRole('group', { name: t.samples.languageLabel }).getByRole('radio', { name: '한국어' }).check();
+    await page.getByRole('heading', { level: 2, name: '소로 곶의 등불' }).waitFor();
+    expect(await page.getByText(/^폭풍이 등대 문을 두드린 지 세 시간째/).isVisible()).toBe(true);
+    await snap(page, `samples-${lang}-${size}-story-ko`);
+    await page.getByRole('button', { name: t.samples.generateAnother, exact: true }).click();
+    await onPath(page, '/article/create');
+    expect(await storedDraft(page)).toMatchObject({ characterA: '이네스', characterB: '토마스', selectedLanguageForGen: 'ko' });
+    await expect.poll(() => f.name(f.characterA).inputValue()).toBe('이네스');
+    expect(await f.radio('한국어').isChecked()).toBe(true);
     await context.close();
   });
 });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db';
 import { connect } from './db/client';
 import type { Env } from './env';
@@ -12,6 +12,7 @@ import { JobRunner } from './generation/runner';
 import type { LlmProvider } from './generation/types';
 import { pruneRateLimits } from './lib/rate-limit';
 import { loadSecrets, type Secrets } from './lib/secrets';
+import { StreamSlots } from './lib/stream-slots';
 import { createMailer, type Mailer } from './mail/transport';
 import { accountRoutes } from './modules/accounts/routes';
 import { releaseUnverified } from './modules/accounts/service';
@@ -31,6 +32,7 @@ import { clientErrorResponse, frameworkError, installEnvelope } from './plugins/
 import { safetyFromEnv, type Safety } from './safety';
 import { installLocale } from './plugins/locale';
 import { installSecurityHeaders } from './plugins/security';
+import { responseSerializerCompiler } from './plugins/serializer';
 import { installSpa } from './plugins/spa';
 
 export type Deps = {
@@ -46,6 +48,8 @@ export type Deps = {
   safety: Safety;
   /** Ends every open SSE stream (their clients reconnect elsewhere) so shutdown is not held up. */
   openStreams: Set<() => void>;
+  /** MAX_STREAMS_PER_USER: open SSE streams per account, counted across processes. */
+  streamSlots: StreamSlots;
   /** Buffered post views; written every few seconds and on close. */
   views: ViewCounter;
 };
@@ -68,6 +72,8 @@ export type BuildOptions = {
   mailer?: Mailer;
   /** Overrides the LLM provider chosen from LLM_PROVIDER (tests, benchmarks). */
   provider?: LlmProvider;
+  /** Called with every route as it is registered (tests enumerate the routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -103,8 +109,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(env.NODE_ENV === 'test'));
   const mailer = options.mailer ?? createMailer(env, app.log);
   const provider = options.provider ?? (await createProvider(env));
   const openStreams = new Set<() => void>();
@@ -125,21 +132,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ...(progress && { progressDb: progress.db }),
   });
   const views = new ViewCounter(database.db, app.log);
+  const streamSlots = new StreamSlots(database.db, env.MAX_STREAMS_PER_USER, app.log);
   app.decorate('deps', {
     env,
     database,
     version: options.version ?? '0.1.0',
-    secrets: loadSecrets(env),
+    secrets: await loadSecrets(env, database.db),
     mailer,
     hub,
     provider,
     runner,
     safety,
     openStreams,
+    streamSlots,
     views,
   });
   app.addHook('onReady', async () => {
     views.start();
+    streamSlots.start();
     await runner.start();
   });
   // Unverified accounts older than 7 days give their address back (issue 18), hourly in every process.
@@ -169,6 +179,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     // After the last request: the views still buffered are written before the database closes.
     await views.stop();
+    await streamSlots.stop();
     await hub.close();
     await claims?.close();
     await progress?.close();

@@ -97,14 +97,26 @@ const EnvSchema = z
     ACCESS_TOKEN_TTL: duration('15m'),
     REFRESH_TOKEN_TTL: duration('30d'),
     REQUIRE_EMAIL_VERIFICATION: bool(true),
+    /** Milliseconds a bearer token's account lookup is reused in one process; unset: 3000 (0 under NODE_ENV=test). */
+    AUTH_CACHE_MS: optionalString.transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      if (/^\d+$/.test(v) && Number(v) <= 60_000) return Number(v);
+      ctx.addIssue({ code: 'custom', message: 'must be a whole number of milliseconds up to 60000' });
+      return z.NEVER;
+    }),
     LLM_PROVIDER: z.enum(['offline', 'openai', 'llamacpp'], { message: 'must be offline, openai or llamacpp' }).default('offline'),
     LLM_BASE_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s) URL'),
     LLM_API_KEY: optionalString,
     LLM_MODEL: optionalString,
     LLM_MODEL_PATH: optionalString,
+    // A broken chat server cannot hold a job (issue 14): the answer head and first text, and each later chunk, must come in time.
+    LLM_FIRST_BYTE_TIMEOUT: duration('60s'),
+    LLM_IDLE_TIMEOUT: duration('30s'),
     LLM_GPU: z.enum(['false', 'auto', 'cuda', 'vulkan'], { message: 'must be false, auto, cuda or vulkan' }).default('false'),
     GENERATION_WORKERS: z.coerce.number({ message: 'must be a whole number' }).int().min(0).max(1000).default(2),
     MAX_LIVE_JOBS_PER_USER: z.coerce.number({ message: 'must be a whole number' }).int().min(0).max(1000).default(3),
+    MAX_STREAMS_PER_USER: z.coerce.number({ message: 'must be a whole number' }).int().min(0).max(1000).default(6),
+    MAX_GENERATIONS_PER_HOUR: z.coerce.number({ message: 'must be a whole number' }).int().min(0).max(100_000).default(60),
     GENERATION_LEASE_SECONDS: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(3600).default(30),
     OFFLINE_WRITER_CPS: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(1_000_000).default(300),
     MODERATION_PROVIDER: optionalString.pipe(z.enum(['openai'], { message: 'must be openai or unset' }).optional()),

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openDatabase } from './db';
 import { EnvError, loadEnv, TAKEDOWN_EMAIL_PLACEHOLDER, type Env } from './env';
+import { dataDirProblem } from './lib/data-dir';
 import { createLogger } from './lib/logger';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -24,14 +25,27 @@ function readEnv(): Env {
 const env = readEnv();
 // JSON lines for log collectors; readable lines for a person at a terminal.
 const logger = createLogger({ level: env.LOG_LEVEL, pretty: process.stdout.isTTY === true });
-fs.mkdirSync(env.DATA_DIR, { recursive: true });
+// DATA_DIR holds the embedded database and the dev outbox: unwritable or full, stop now with one line, before
+// anything has started. A process with DATABASE_URL and SMTP_URL keeps nothing there (a read-only container).
+if (!env.DATABASE_URL || !env.SMTP_URL) {
+  const problem = dataDirProblem(env.DATA_DIR);
+  if (problem) {
+    logger.fatal(problem);
+    process.exit(1);
+  }
+}
 
 const database = await openDatabase(env, (line) => logger.info(line)).catch((error: Error) => {
   logger.fatal(`database start-up failed: ${error.message}`);
   process.exit(1);
 });
 
-const app = await buildApp({ env, database, webDist: WEB_DIST, logger });
+const app = await buildApp({ env, database, webDist: WEB_DIST, logger }).catch(async (error: Error) => {
+  // Nothing listens yet: stop the database we started and leave no half-started server behind.
+  logger.fatal(`start-up failed: ${error.message}`);
+  await database.close().catch(() => undefined);
+  process.exit(1);
+});
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
@@ -72,5 +86,7 @@ const defaults = [
 ];
 logger.info(`serving ${env.PUBLIC_URL} — ${defaults.join('; ')}`);
 if (env.TAKEDOWN_EMAIL === TAKEDOWN_EMAIL_PLACEHOLDER)
-  logger.warn(`the user agreement shows the placeholder takedown address ${TAKEDOWN_EMAIL_PLACEHOLDER}: set TAKEDOWN_EMAIL (or ADMIN_EMAILS)`);
+  logger.warn(
+    `the user agreement shows the placeholder takedown address ${TAKEDOWN_EMAIL_PLACEHOLDER}: set TAKEDOWN_EMAIL (or ADMIN_EMAILS)`,
+  );
 if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) logger.warn('web/dist is missing: run npm run build to serve the web app');

@@ -19,6 +19,18 @@ export type Behaviour = {
   status?: number;
   /** Close the connection after this many chunks, without [DONE]. */
   breakAfter?: number;
+  /**
+   * A broken model server:
+   *  - `silent`: reads the request and never answers (no bytes at all);
+   *  - `head-only`: sends the answer head, then nothing;
+   *  - `stall`: streams `stallAfter` chunks (default 1), then nothing, the connection left open;
+   *  - `garbage`: a 200 event stream whose events are not chat-completion chunks;
+   *  - `html`: a 200 HTML page, as a misconfigured proxy answers.
+   */
+  fault?: 'silent' | 'head-only' | 'stall' | 'garbage' | 'html';
+  stallAfter?: number;
+  /** With `status`: the Retry-After header sent with it, in seconds. */
+  retryAfter?: number;
 };
 
 export type FakeLlm = {
@@ -58,8 +70,28 @@ export async function startFakeLlm(initial: Behaviour[] = [{ chunks: ['Hello'] }
       requests.push(body);
       const behaviour = script[Math.min(index, script.length - 1)] ?? {};
       index++;
+      if (behaviour.fault === 'silent') return;
+      if (behaviour.fault === 'html') {
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><h1>502 Bad Gateway</h1></body></html>');
+        return;
+      }
+      if (behaviour.fault === 'head-only') {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.flushHeaders();
+        return;
+      }
+      if (behaviour.fault === 'garbage') {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write('data: {"choices": [{"delta": {"content": "ok "}}]}\n\n');
+        res.write('data: this is not json at all\n\n');
+        res.end('data: {"choices": [{"delta": {"content": "never"}}]}\n\ndata: [DONE]\n\n');
+        return;
+      }
       if (behaviour.status) {
-        res.writeHead(behaviour.status, { 'content-type': 'application/json' });
+        res.writeHead(behaviour.status, {
+          'content-type': 'application/json',
+          ...(behaviour.retryAfter !== undefined && { 'retry-after': String(behaviour.retryAfter) }),
+        });
         res.end(JSON.stringify({ error: { message: `fake failure ${behaviour.status}`, type: 'server_error' } }));
         return;
       }
@@ -80,6 +112,8 @@ export async function startFakeLlm(initial: Behaviour[] = [{ chunks: ['Hello'] }
             res.destroy();
             return;
           }
+          // Stalled: the connection stays open and nothing more comes (closed by close()).
+          if (behaviour.fault === 'stall' && i >= (behaviour.stallAfter ?? 1)) return;
           write({ content: chunks[i] });
           sent++;
           if (behaviour.delayMs && i < chunks.length - 1) await new Promise((r) => setTimeout(r, behaviour.delayMs));

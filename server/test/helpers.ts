@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import type { LlmProvider } from '../src/generation/types';
 import { connect, type Database } from '../src/db/client';
 import { loadEnv, type Env } from '../src/env';
@@ -32,7 +32,15 @@ export type TestContext = {
 
 /** A fresh database cloned from the migrated template, and the app on a random loopback port. */
 export async function createTestContext(
-  options: { env?: Record<string, string>; webDist?: string | null; extend?: (app: FastifyInstance) => void; provider?: LlmProvider } = {},
+  options: {
+    env?: Record<string, string>;
+    webDist?: string | null;
+    extend?: (app: FastifyInstance) => void;
+    provider?: LlmProvider;
+    /** A logger to read what the app logs (tests of log hygiene); silent when omitted. */
+    logger?: FastifyBaseLogger;
+    onRoute?: BuildOptions['onRoute'];
+  } = {},
 ): Promise<TestContext> {
   const adminUrl = inject('adminUrl');
   const name = `${inject('dbPrefix')}${randomBytes(5).toString('hex')}`;
@@ -54,7 +62,14 @@ export async function createTestContext(
     ...options.env,
   });
   const database = connect(url, inject('dbKind'), { max: 10 });
-  const app = await buildApp({ env, database, webDist: options.webDist ?? null, ...(options.provider && { provider: options.provider }) });
+  const app = await buildApp({
+    env,
+    database,
+    webDist: options.webDist ?? null,
+    ...(options.provider && { provider: options.provider }),
+    ...(options.logger && { logger: options.logger }),
+    ...(options.onRoute && { onRoute: options.onRoute }),
+  });
   options.extend?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

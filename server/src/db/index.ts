@@ -16,7 +16,9 @@ export async function openDatabase(
   if (env.DATABASE_URL) {
     database = connect(env.DATABASE_URL, 'external');
   } else {
-    const server = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, log, takeOver: options.takeOver ?? true });
+    // The app (takeOver) also supervises its server: one that dies is started again on the same port.
+    const takeOver = options.takeOver ?? true;
+    const server = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, log, takeOver, supervise: takeOver });
     database = connect(server.url, 'embedded', { onClose: server.stop });
   }
   try {

@@ -182,6 +182,25 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
+ * Open SSE streams (GET /novel/stream/) per account, shared by every app process: a row per open
+ * stream, its `seen_at` renewed by the process holding it; rows of a process that died without
+ * closing them lapse after the lease (lib/stream-slots.ts).
+ */
+export const streamSlots = pgTable(
+  'stream_slots',
+  {
+    id: text('id').primaryKey(),
+    userUid: text('user_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    /** The app process holding the stream (one id per process start). */
+    holder: text('holder').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stream_slots_user_idx').on(t.userUid), index('stream_slots_holder_idx').on(t.holder)],
+);
+
+/**
  * Character-pair templates. `seq` gives the feed its stable order: pages are
  * cut at a snapshot of it, so neither new personas nor changing used counts
  * move items between pages.
@@ -231,6 +250,21 @@ export const personas = pgTable(
 );
 
 /** One row per (user, persona) favourite. */
+/** Which account has used which persona: POST /persona/addused/ counts a persona once per account. */
+export const personaUses = pgTable(
+  'persona_uses',
+  {
+    userUid: text('user_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    personaUid: text('persona_uid')
+      .notNull()
+      .references(() => personas.uid, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userUid, t.personaUid] })],
+);
+
 export const personaFavorites = pgTable(
   'persona_favorites',
   {

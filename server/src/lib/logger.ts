@@ -1,5 +1,6 @@
-import pino, { type DestinationStream, type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger, type LoggerOptions as LoggerOptionsOfPino } from 'pino';
 import pretty from 'pino-pretty';
+import { redactArgs, safeErrSerializer, safeReqSerializer } from './log-redact';
 
 export type LoggerOptions = {
   level: string;
@@ -16,7 +17,17 @@ export type LoggerOptions = {
  * before process.exit (shutdown, fatal start-up errors) are never lost.
  */
 export function createLogger(options: LoggerOptions): Logger {
-  const base = { level: options.level, base: { pid: process.pid } };
+  const base: LoggerOptionsOfPino = {
+    level: options.level,
+    base: { pid: process.pid },
+    // Logs name accounts by uid, never by e-mail, and database errors lose their values (lib/log-redact.ts).
+    serializers: { err: safeErrSerializer, error: safeErrSerializer, req: safeReqSerializer },
+    hooks: {
+      logMethod(args, method) {
+        return method.apply(this, redactArgs(args) as Parameters<typeof method>);
+      },
+    },
+  };
   if (!options.pretty) return options.destination ? pino(base, options.destination) : pino(base);
   return pino(
     base,

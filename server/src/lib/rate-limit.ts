@@ -30,6 +30,17 @@ export async function rateLimitCount(db: Db, key: string, windowSeconds: number)
       window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end`);
 }
 
+/** Counts one hit of `key`; true when it is the first of its window (a thing counted once per window). */
+export async function firstHit(db: Db, key: string, windowSeconds: number): Promise<boolean> {
+  const result = await db.execute<{ count: number }>(sql`
+    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
+    returning count`);
+  return result.rows[0]?.count === 1;
+}
+
 /** 429001 when `key` already has `max` hits in its current window; counts nothing. */
 export async function rateLimitCheck(db: Db, key: string, max: number, windowSeconds: number): Promise<void> {
   const result = await db.execute<{ count: number; retry_after: number }>(sql`

@@ -17,17 +17,17 @@ const VERIFICATION: Record<Language, Template> = {
   'zh-TW': {
     subject: 'Butterfic 電子郵件驗證碼',
     text: (code, minutes) =>
-      `你好！\n\n你的 Butterfic 驗證碼是 ${code}\n\n驗證碼 ${minutes} 分鐘內有效。如果這不是你本人的操作，請忽略這封郵件。\n\n— Butterfic`,
+      `你好：\n\n你的 Butterfic 驗證碼是 ${code}\n\n驗證碼在 ${minutes} 分鐘內有效。如果你沒有申請驗證碼，請直接忽略這封信。\n\n— Butterfic`,
   },
   ko: {
-    subject: 'Butterfic 인증 코드',
+    subject: 'Butterfic 인증번호 안내',
     text: (code, minutes) =>
-      `안녕하세요!\n\nButterfic 인증 코드는 ${code} 입니다.\n\n코드는 ${minutes}분 동안 유효합니다. 요청하지 않으셨다면 이 메일을 무시하셔도 됩니다.\n\n— Butterfic`,
+      `안녕하세요.\n\nButterfic 인증번호는 ${code}입니다.\n\n인증번호는 ${minutes}분 동안 유효합니다. 직접 요청하지 않으셨다면 이 메일을 무시하셔도 됩니다.\n\nButterfic 드림`,
   },
   ja: {
     subject: 'Butterfic 認証コード',
     text: (code, minutes) =>
-      `こんにちは！\n\nButterfic の認証コードは ${code} です。\n\nコードの有効期限は ${minutes} 分です。お心当たりがない場合は、このメールを無視してください。\n\n— Butterfic`,
+      `こんにちは！\n\nButterfic の認証コードは ${code} です。\n\nコードの有効期限は${minutes}分です。お心当たりがない場合は、このメールを無視してください。\n\n— Butterfic`,
   },
 };
 
@@ -51,17 +51,17 @@ const RESET: Record<Language, Template> = {
   'zh-TW': {
     subject: '重設你的 Butterfic 密碼',
     text: (code, minutes) =>
-      `你好！\n\n有人申請重設你的 Butterfic 帳號密碼，驗證碼是 ${code}\n\n驗證碼 ${minutes} 分鐘內有效。如果這不是你本人的操作，請忽略這封郵件，你的密碼不會變更。\n\n— Butterfic`,
+      `你好：\n\n有人申請重設你的 Butterfic 帳號密碼，驗證碼是 ${code}\n\n驗證碼在 ${minutes} 分鐘內有效。如果不是你申請的，請直接忽略這封信，你的密碼不會變更。\n\n— Butterfic`,
   },
   ko: {
     subject: 'Butterfic 비밀번호 재설정',
     text: (code, minutes) =>
-      `안녕하세요!\n\nButterfic 계정의 비밀번호 재설정이 요청되었습니다. 코드는 ${code} 입니다.\n\n코드는 ${minutes}분 동안 유효합니다. 직접 요청하지 않으셨다면 이 메일을 무시하세요. 비밀번호는 바뀌지 않습니다.\n\n— Butterfic`,
+      `안녕하세요.\n\nButterfic 계정의 비밀번호 재설정이 요청되었습니다. 인증번호는 ${code}입니다.\n\n인증번호는 ${minutes}분 동안 유효합니다. 직접 요청하지 않으셨다면 이 메일을 무시하셔도 됩니다. 비밀번호는 바뀌지 않습니다.\n\nButterfic 드림`,
   },
   ja: {
     subject: 'Butterfic パスワードの再設定',
     text: (code, minutes) =>
-      `こんにちは！\n\nButterfic アカウントのパスワード再設定が申請されました。コードは ${code} です。\n\nコードの有効期限は ${minutes} 分です。お心当たりがない場合は、このメールを無視してください。パスワードは変更されません。\n\n— Butterfic`,
+      `こんにちは！\n\nButterfic アカウントのパスワード再設定が申請されました。コードは ${code} です。\n\nコードの有効期限は${minutes}分です。お心当たりがない場合は、このメールを無視してください。パスワードは変更されません。\n\n— Butterfic`,
   },
 };
 
@@ -80,19 +80,19 @@ const REPORT_ACTIONED: Record<Language, Notice> = {
   },
   'zh-CN': {
     subject: '你的 Butterfic 举报：内容已下架',
-    text: (what, reason) => `你好！\n\n感谢你的举报。我们已下架 ${what}。\n\n原因：${reason}\n\n— Butterfic`,
+    text: (what, reason) => `你好！\n\n感谢你的举报。我们已下架${what}。\n\n原因：${reason}\n\n— Butterfic`,
   },
   'zh-TW': {
     subject: '你的 Butterfic 檢舉：內容已下架',
-    text: (what, reason) => `你好！\n\n感謝你的檢舉。我們已下架 ${what}。\n\n原因：${reason}\n\n— Butterfic`,
+    text: (what, reason) => `你好！\n\n感謝你的檢舉。我們已下架${what}。\n\n原因：${reason}\n\n— Butterfic`,
   },
   ko: {
-    subject: 'Butterfic 신고 결과: 콘텐츠가 내려졌습니다',
-    text: (what, reason) => `안녕하세요!\n\n신고해 주셔서 감사합니다. ${what}을(를) 내렸습니다.\n\n사유: ${reason}\n\n— Butterfic`,
+    subject: 'Butterfic 신고 결과: 게시가 중단되었습니다',
+    text: (what, reason) => `안녕하세요.\n\n신고해 주셔서 감사합니다. ${what}의 게시를 중단했습니다.\n\n사유: ${reason}\n\nButterfic 드림`,
   },
   ja: {
-    subject: 'Butterfic へのご報告：コンテンツを削除しました',
-    text: (what, reason) => `こんにちは！\n\nご報告ありがとうございます。${what} を非公開にしました。\n\n理由：${reason}\n\n— Butterfic`,
+    subject: 'Butterfic へのご通報：コンテンツを公開停止にしました',
+    text: (what, reason) => `こんにちは。\n\nご通報ありがとうございます。${what}を公開停止にしました。\n\n理由：${reason}\n\n— Butterfic`,
   },
 };
 
@@ -105,21 +105,21 @@ const TAKEN_DOWN: Record<Language, Notice> = {
   },
   'zh-CN': {
     subject: '你在 Butterfic 的内容已被下架',
-    text: (what, reason) => `你好！\n\n管理员已下架 ${what}，现在只有你能看到。\n\n原因：${reason}\n\n如果你认为这是误判，请回复本邮件。\n\n— Butterfic`,
+    text: (what, reason) => `你好！\n\n管理员已下架${what}，现在只有你能看到。\n\n原因：${reason}\n\n如果你认为这是误判，请回复本邮件。\n\n— Butterfic`,
   },
   'zh-TW': {
     subject: '你在 Butterfic 的內容已被下架',
-    text: (what, reason) => `你好！\n\n管理員已下架 ${what}，現在只有你看得到。\n\n原因：${reason}\n\n如果你認為這是誤判，請回覆這封郵件。\n\n— Butterfic`,
+    text: (what, reason) => `你好！\n\n管理員已下架${what}，現在只有你看得到。\n\n原因：${reason}\n\n如果你認為這是誤判，請回覆這封郵件。\n\n— Butterfic`,
   },
   ko: {
-    subject: 'Butterfic 콘텐츠가 내려졌습니다',
+    subject: 'Butterfic 콘텐츠의 게시가 중단되었습니다',
     text: (what, reason) =>
-      `안녕하세요!\n\n운영자가 ${what}을(를) 내렸습니다. 이제 본인만 볼 수 있습니다.\n\n사유: ${reason}\n\n잘못된 조치라고 생각되시면 이 메일에 답장해 주세요.\n\n— Butterfic`,
+      `안녕하세요.\n\n운영자가 ${what}의 게시를 중단했습니다. 이제 회원님만 볼 수 있습니다.\n\n사유: ${reason}\n\n잘못된 조치라고 생각되시면 이 메일에 답장해 주십시오.\n\nButterfic 드림`,
   },
   ja: {
-    subject: 'Butterfic のコンテンツが非公開になりました',
+    subject: 'Butterfic のコンテンツが公開停止になりました',
     text: (what, reason) =>
-      `こんにちは！\n\n運営が ${what} を非公開にしました。現在はあなただけが閲覧できます。\n\n理由：${reason}\n\n誤りだと思われる場合は、このメールに返信してください。\n\n— Butterfic`,
+      `こんにちは。\n\n運営が${what}を公開停止にしました。現在はあなただけが閲覧できます。\n\n理由：${reason}\n\n誤りだと思われる場合は、このメールにご返信ください。\n\n— Butterfic`,
   },
 };
 
@@ -128,7 +128,7 @@ const ACCOUNT_NOTICE: Record<Language, Notice> = {
   en: { subject: 'A notice about your Butterfic account', text: (what, reason) => `Hi!\n\n${what}\n\nReason: ${reason}\n\n— Butterfic` },
   'zh-CN': { subject: '关于你的 Butterfic 账号的通知', text: (what, reason) => `你好！\n\n${what}\n\n原因：${reason}\n\n— Butterfic` },
   'zh-TW': { subject: '關於你的 Butterfic 帳號的通知', text: (what, reason) => `你好！\n\n${what}\n\n原因：${reason}\n\n— Butterfic` },
-  ko: { subject: 'Butterfic 계정 관련 안내', text: (what, reason) => `안녕하세요!\n\n${what}\n\n사유: ${reason}\n\n— Butterfic` },
+  ko: { subject: 'Butterfic 계정 관련 안내', text: (what, reason) => `안녕하세요.\n\n${what}\n\n사유: ${reason}\n\nButterfic 드림` },
   ja: { subject: 'Butterfic アカウントに関するお知らせ', text: (what, reason) => `こんにちは！\n\n${what}\n\n理由：${reason}\n\n— Butterfic` },
 };
 
@@ -140,22 +140,22 @@ const ACCOUNT_WHAT: Record<Language, Record<'warn' | 'suspend' | 'ban', (until: 
   },
   'zh-CN': {
     warn: () => '这是 Butterfic 管理员的警告：你的内容或行为违反了用户协议。',
-    suspend: (until) => `你的账号已被暂停，直到 ${until}（UTC）。`,
+    suspend: (until) => `你的账号已被暂停使用，将于 ${until}（UTC）恢复。`,
     ban: () => '你的账号已被封禁。',
   },
   'zh-TW': {
-    warn: () => '這是 Butterfic 管理員的警告：你的內容或行為違反了使用者協議。',
-    suspend: (until) => `你的帳號已被停權，直到 ${until}（UTC）。`,
+    warn: () => '這是 Butterfic 管理員的警告：你的內容或行為違反了使用者條款。',
+    suspend: (until) => `你的帳號已被停權至 ${until}（UTC）。`,
     ban: () => '你的帳號已被封鎖。',
   },
   ko: {
-    warn: () => 'Butterfic 운영자의 경고입니다. 회원님의 콘텐츠나 행동이 이용약관을 위반했습니다.',
-    suspend: (until) => `회원님의 계정은 ${until}(UTC)까지 정지되었습니다.`,
+    warn: () => 'Butterfic 운영자가 드리는 경고입니다. 회원님의 콘텐츠 또는 활동이 이용약관을 위반했습니다.',
+    suspend: (until) => `회원님의 계정은 ${until}(UTC)까지 이용이 정지되었습니다.`,
     ban: () => '회원님의 계정은 차단되었습니다.',
   },
   ja: {
     warn: () => 'Butterfic 運営からの警告です。あなたのコンテンツまたは行為が利用規約に違反しています。',
-    suspend: (until) => `あなたのアカウントは ${until}（UTC）まで停止されています。`,
+    suspend: (until) => `あなたのアカウントは${until}（UTC）まで停止されています。`,
     ban: () => 'あなたのアカウントは凍結されました。',
   },
 };

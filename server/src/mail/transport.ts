@@ -11,7 +11,10 @@ export type Mailer = { kind: 'smtp' | 'outbox'; send: (mail: Mail) => Promise<vo
  * SMTP_URL → nodemailer over SMTP. Unset → the dev outbox of CONTRACT.md
  * section 2: one JSON line per mail appended to DATA_DIR/outbox.jsonl.
  */
-export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>, log?: FastifyBaseLogger): Mailer {
+export function createMailer(
+  env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'> & Partial<Pick<Env, 'NODE_ENV'>>,
+  log?: FastifyBaseLogger,
+): Mailer {
   if (env.SMTP_URL) {
     const transport = nodemailer.createTransport(env.SMTP_URL);
     return {
@@ -24,6 +27,8 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR
       close: () => transport.close(),
     };
   }
+  // loadEnv already refuses this configuration; a mailer built some other way refuses it too.
+  if (env.NODE_ENV === 'production') throw new Error('the dev outbox never runs with NODE_ENV=production: set SMTP_URL');
   const file = path.join(env.DATA_DIR, 'outbox.jsonl');
   return {
     kind: 'outbox',
@@ -31,7 +36,7 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR
       const line: Record<string, unknown> = { to: mail.to, subject: mail.subject, text: mail.text };
       if (mail.code) line.code = mail.code;
       line.sent_at = Math.floor(Date.now() / 1000);
-      await fs.promises.mkdir(env.DATA_DIR, { recursive: true });
+      await fs.promises.mkdir(env.DATA_DIR, { recursive: true, mode: 0o700 });
       // The outbox holds codes and addresses: readable by its owner only.
       await fs.promises.appendFile(file, JSON.stringify(line) + '\n', { mode: 0o600 });
       log?.info({ outbox: file }, `mail written to the dev outbox: ${mail.subject}`);

@@ -1,8 +1,10 @@
 import { eq, sql, type SQL, type AnyColumn } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../db/schema';
+import { ChangeListener } from '../lib/change-listener';
 import { AppError } from '../lib/errors';
 import { sessionLive, verifyAccessToken } from '../modules/accounts/tokens';
+import { AUTH_CHANNEL, AuthCache } from './auth-cache';
 
 export type AuthUser = typeof users.$inferSelect;
 
@@ -19,6 +21,8 @@ declare module 'fastify' {
     authenticateOptional: (request: FastifyRequest) => Promise<void>;
     /** preHandler: an authenticated account whose e-mail is in ADMIN_EMAILS; everyone else 404001 (the console does not exist for them). */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
+    /** The per-process cache of bearer-token lookups (docs/decisions/0020). */
+    authCache: AuthCache;
   }
 }
 
@@ -52,19 +56,47 @@ export function isAdmin(adminEmails: readonly string[], user: Pick<AuthUser, 'em
 export function installAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  const { env, database } = app.deps;
+  const cache = new AuthCache(env.AUTH_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 3000));
+  if (cache.ttlMs > 0) {
+    const listener = new ChangeListener(
+      database.url,
+      [AUTH_CHANNEL],
+      (_channel, uid) => cache.forgetUser(uid),
+      (listening) => cache.setListening(listening),
+      app.log,
+    );
+    app.addHook('onReady', () => listener.start());
+    app.addHook('onClose', () => listener.close());
+    // A write answered here never leaves a stale lookup behind for the next request (a ban by an
+    // admin, a log-out, a password reset, a confirmation): the caller's own entries, or all of them.
+    app.addHook('onSend', async (request) => {
+      if (request.method === 'GET' || request.method === 'HEAD') return;
+      if (request.user && !isAdmin(env.ADMIN_EMAILS, request.user)) cache.forgetUser(request.user.uid);
+      else cache.clear();
+    });
+  }
+  app.decorate('authCache', cache);
+
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match?.[1]) throw new AppError('tokenInvalid');
-    const { uid, sid } = await verifyAccessToken(app.deps.secrets.jwtKey, match[1]);
+    const token = match[1];
+    const cached = cache.get(token);
+    if (cached && cached.expMs > Date.now()) {
+      request.user = cached.user;
+      request.sessionId = cached.sid;
+      return;
+    }
+    const { uid, sid, expMs } = await verifyAccessToken(app.deps.secrets.jwtKey, token);
     // One query: the account (for the ban check) and whether the token's session was ended.
-    const [row] = await app.deps.database.db
-      .select({ user: users, live: sessionLive(sid) })
-      .from(users)
-      .where(eq(users.uid, uid));
+    const [row] = await database.db.select({ user: users, live: sessionLive(sid) }).from(users).where(eq(users.uid, uid));
     if (!row) throw new AppError('tokenInvalid');
     if (isBlocked(row.user)) throw blockedError(row.user);
     if (!row.live) throw new AppError('tokenInvalid', { detail: 'session ended' });
+    // Only a lookup that let the request in is kept; a suspension that ends later is checked again each time.
+    cache.set(token, row.user, sid, expMs);
     request.user = row.user;
     request.sessionId = sid;
   });

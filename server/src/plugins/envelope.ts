@@ -1,6 +1,7 @@
 import type { Envelope } from '@butterfic/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError } from '../lib/errors';
 import { message, type MessageKey } from '../lib/messages';
 import { SECURITY_HEADERS } from './security';
@@ -34,6 +35,9 @@ const CLIENT_ERRORS: Record<string, { http: number; key: MessageKey }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { http: 400, key: 'invalidInput' },
 };
 
+/** What a 503 (database unavailable) asks clients to wait before trying again. */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
 /** One error handler and one not-found answer for the whole API. */
 export function installEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -61,6 +65,13 @@ export function installEnvelope(app: FastifyInstance): void {
     // Text PostgreSQL cannot store (a NUL character, broken encoding) is bad input, not our failure.
     const dbCode = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? error.code;
     if (dbCode === '22P05' || dbCode === '22021') return send(reply, 400, 400001, message('invalidInput', lang));
+    // The database is restarting or out of reach: not this request's fault, and it passes by itself. HTTP 503
+    // (load balancers and clients retry) with the table's server-side code 500001 and Retry-After.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_SECONDS));
+      return send(reply, 503, 500001, message('unavailable', lang), { request_id: request.id, retry_after: UNAVAILABLE_RETRY_SECONDS });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, 500001, message('internal', lang), { request_id: request.id });
   });

@@ -1,19 +1,37 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/helpers';
 
 let ctx: TestContext;
 let dist: string;
 const bundle = `console.log(${JSON.stringify('story '.repeat(2000))});`;
+// A second asset as `npm run build` leaves it: with its .br beside it (web/scripts/precompress.mjs).
+const prebuilt = `console.log(${JSON.stringify('butter '.repeat(3000))});`;
+const prebuiltBr = brotliCompressSync(prebuilt);
+
+/** The body bytes as they crossed the wire (fetch would decode them). */
+function wireBytes(url: string, headers: Record<string, string>): Promise<{ body: Buffer; headers: Record<string, unknown>; status: number }> {
+  return new Promise((resolve, reject) => {
+    import('node:http').then(({ get }) =>
+      get(url, { headers }, (r) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => resolve({ body: Buffer.concat(chunks), headers: r.headers, status: r.statusCode ?? 0 }));
+      }).on('error', reject),
+    );
+  });
+}
 
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'butterfic-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Butterfic</title><div id="root"></div>');
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), bundle);
+  fs.writeFileSync(path.join(dist, 'assets', 'chunk-def456.js'), prebuilt);
+  fs.writeFileSync(path.join(dist, 'assets', 'chunk-def456.js.br'), prebuiltBr);
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   ctx = await createTestContext({ webDist: dist });
 });
@@ -50,6 +68,35 @@ describe('serving the web app', () => {
     });
     expect(raw.length).toBeLessThan(bundle.length / 5);
     expect(gunzipSync(raw).toString()).toBe(bundle);
+  });
+
+  it('sends the prebuilt .br file itself to a client that accepts brotli, and the plain file to one that accepts nothing', async () => {
+    const br = await wireBytes(ctx.baseUrl + '/assets/chunk-def456.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toBe('accept-encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.body.equals(prebuiltBr)).toBe(true);
+    expect(brotliDecompressSync(br.body).toString()).toBe(prebuilt);
+
+    const plain = await wireBytes(ctx.baseUrl + '/assets/chunk-def456.js', {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(prebuilt);
+    // br refused with q=0: gzip (made once at start-up, as no .gz was built) instead.
+    const gz = await wireBytes(ctx.baseUrl + '/assets/chunk-def456.js', { 'accept-encoding': 'br;q=0, gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(prebuilt);
+  });
+
+  it('answers a repeated visit with 304 when the ETag of that encoding matches', async () => {
+    const first = await wireBytes(ctx.baseUrl + '/assets/chunk-def456.js', { 'accept-encoding': 'br' });
+    const etag = String(first.headers['etag']);
+    const again = await wireBytes(ctx.baseUrl + '/assets/chunk-def456.js', { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    const otherEncoding = await wireBytes(ctx.baseUrl + '/assets/chunk-def456.js', { 'accept-encoding': 'gzip', 'if-none-match': etag });
+    expect(otherEncoding.status).toBe(200);
   });
 
   it('answers a missing asset with 404, not the page', async () => {

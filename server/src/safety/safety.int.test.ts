@@ -105,7 +105,7 @@ describe('requests refused before anything is charged', () => {
     });
     expect(refused.status).toBe(403);
     expect(refused.body.base_resp).toMatchObject({ status_code: 403001 });
-    expect(refused.body.base_resp.status_msg).toContain('일반 이야기');
+    expect(refused.body.base_resp.status_msg).toContain('전체 이용가 이야기');
     expect(await balanceOf(me.uid)).toBe(6);
     const list = await ctx.request('GET', '/api/v1/novel/list/', { headers: me.auth });
     expect(list.body.data.results).toEqual([]);
@@ -127,7 +127,7 @@ describe('requests refused before anything is charged', () => {
       const body = storyRequest({ is_r18: 1, language, params: { ...storyRequest().params, char_b_setting: setting } });
       const refused = await ctx.request('POST', '/api/v1/novel/generate/', { body, headers: { ...me.auth, 'accept-language': language } });
       expect(refused.status, setting).toBe(403);
-      expect(refused.body.base_resp.status_msg).toMatch(/18/);
+      expect(refused.body.base_resp.status_msg).toMatch(language === 'ko' ? /성인으로/ : /18/);
     }
     expect(await balanceOf(me.uid)).toBe(6);
     await new Promise((r) => setTimeout(r, 200));

@@ -12,6 +12,7 @@ const Favourites = lazy(() => import('./routes/Favourites').then((m) => ({ defau
 const Login = lazy(() => import('./routes/Login').then((m) => ({ default: m.Login })));
 const NovelReader = lazy(() => import('./routes/NovelReader').then((m) => ({ default: m.NovelReader })));
 const Persona = lazy(() => import('./routes/Persona').then((m) => ({ default: m.Persona })));
+const NewPersona = lazy(() => import('./routes/NewPersona').then((m) => ({ default: m.NewPersona })));
 const Profile = lazy(() => import('./routes/Profile').then((m) => ({ default: m.Profile })));
 const Sample = lazy(() => import('./routes/Sample').then((m) => ({ default: m.Sample })));
 const Verify = lazy(() => import('./routes/Verify').then((m) => ({ default: m.Verify })));
@@ -71,6 +72,14 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: '/explore/persona/:personaId', element: <Persona /> },
+      {
+        path: paths.newPersona,
+        element: (
+          <RequireAuth>
+            <NewPersona />
+          </RequireAuth>
+        ),
+      },
       { path: '/explore/post/:postId', element: <PostPage /> },
       { path: '/article/detail/:articleId', element: <NovelReader /> },
       {

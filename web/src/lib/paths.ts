@@ -8,6 +8,8 @@ export const paths = {
   /** The Read tab: the public post feed (SPEC.md section 2's four-tab reading). */
   read: '/read',
   persona: (id: string) => `/explore/persona/${encodeURIComponent(id)}`,
+  /** Not in SPEC.md's table: a persona of one's own, by hand or from character cards. */
+  newPersona: '/persona/new',
   post: (id: string) => `/explore/post/${encodeURIComponent(id)}`,
   create: '/article/create',
   createFrom: (id: string) => `/article/create/${encodeURIComponent(id)}`,

@@ -9,7 +9,13 @@ import { openaiProvider } from './openai';
 export async function createProvider(env: Env): Promise<LlmProvider> {
   switch (env.LLM_PROVIDER) {
     case 'openai':
-      return openaiProvider({ baseURL: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL ?? '' });
+      return openaiProvider({
+        baseURL: env.LLM_BASE_URL,
+        apiKey: env.LLM_API_KEY,
+        model: env.LLM_MODEL ?? '',
+        firstByteMs: env.LLM_FIRST_BYTE_TIMEOUT * 1000,
+        idleMs: env.LLM_IDLE_TIMEOUT * 1000,
+      });
     case 'llamacpp':
       return llamacppProvider({
         modelPath: env.LLM_MODEL_PATH ?? '',

@@ -2,57 +2,117 @@ import OpenAI from 'openai';
 import type { LlmProvider } from '../types';
 import { ProviderError } from '../types';
 
+/** Defaults of LLM_FIRST_BYTE_TIMEOUT and LLM_IDLE_TIMEOUT (CONTRACT.md section 2, README configuration). */
+export const FIRST_BYTE_TIMEOUT_MS = 60_000;
+export const IDLE_TIMEOUT_MS = 30_000;
+
 /**
  * Any OpenAI-compatible chat-completions server through the official SDK:
  * OpenAI, Ollama, vLLM, llama.cpp server, LM Studio, OpenRouter, DeepSeek.
  * The SDK retries 429 and 5xx answers with backoff before the stream starts;
  * aborting the signal cancels the HTTP request.
+ *
+ * A broken server cannot hold a job (issue 14): connecting and the answer head
+ * must come within `firstByteMs` (the SDK's per-try timeout, retried), the first
+ * text within `firstByteMs` of the head, and every later chunk within `idleMs` of
+ * the one before. A stream that breaks off, or whose events are not chat-completion
+ * chunks, fails with a retryable ProviderError, so the runner tries again from the
+ * saved text or refunds.
  */
 export function openaiProvider(options: {
   baseURL?: string | undefined;
   apiKey?: string | undefined;
   model: string;
+  /** Connecting and the answer head, per try; and the first chunk after the head. */
+  firstByteMs?: number;
+  /** The former name of `firstByteMs`. */
   timeoutMs?: number;
+  /** The longest gap between two chunks of a stream. */
+  idleMs?: number;
   maxRetries?: number;
 }): LlmProvider {
+  const firstByteMs = options.firstByteMs ?? options.timeoutMs ?? FIRST_BYTE_TIMEOUT_MS;
+  const idleMs = options.idleMs ?? IDLE_TIMEOUT_MS;
   const client = new OpenAI({
     baseURL: options.baseURL,
     apiKey: options.apiKey ?? 'not-needed',
-    timeout: options.timeoutMs ?? 60_000,
+    timeout: firstByteMs,
     maxRetries: options.maxRetries ?? 3,
   });
   return {
     name: 'openai',
     async *stream({ messages, maxTokens, signal }) {
-      let stream;
+      // Our own abort, so a silent stream can be cut without it looking like the caller's stop.
+      const controller = new AbortController();
+      const onAbort = () => controller.abort(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+      let timedOut: ProviderError | null = null;
+      let timer: NodeJS.Timeout | undefined;
+      const arm = (ms: number, what: string) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          timedOut = new ProviderError(`the model sent ${what} for ${ms / 1000} s`);
+          controller.abort(timedOut);
+        }, ms);
+      };
       try {
-        stream = await client.chat.completions.create(
-          { model: options.model, messages, stream: true, max_tokens: maxTokens, temperature: 0.9 },
-          { signal },
-        );
-      } catch (error) {
-        if (signal.aborted) throw error;
-        const status = (error as { status?: number }).status;
-        throw new ProviderError(
-          `model request failed: ${(error as Error).message}`,
-          status === undefined || status === 429 || status >= 500,
-        );
-      }
-      let pendingHigh = '';
-      for await (const chunk of stream) {
-        let text = chunk.choices[0]?.delta?.content ?? '';
-        if (!text) continue;
-        text = pendingHigh + text;
-        pendingHigh = '';
-        // Never hand on half of a surrogate pair: keep a trailing high surrogate for the next chunk.
-        const last = text.charCodeAt(text.length - 1);
-        if (last >= 0xd800 && last <= 0xdbff) {
-          pendingHigh = text.slice(-1);
-          text = text.slice(0, -1);
+        let stream;
+        let response: Response;
+        try {
+          ({ data: stream, response } = await client.chat.completions
+            .create(
+              { model: options.model, messages, stream: true, max_tokens: maxTokens, temperature: 0.9 },
+              { signal: controller.signal },
+            )
+            .withResponse());
+        } catch (error) {
+          if (signal.aborted) throw error;
+          const status = (error as { status?: number }).status;
+          throw new ProviderError(
+            `model request failed: ${(error as Error).message}`,
+            status === undefined || status === 408 || status === 409 || status === 429 || status >= 500,
+          );
         }
-        if (text) yield text;
+        // An error page or a plain JSON answer where the event stream should be (a proxy in the way, a server that
+        // ignores stream: true) is a failed try; other content types are read as the stream they claim to be.
+        const type = response.headers.get('content-type') ?? '';
+        if (/text\/html|application\/json/i.test(type)) {
+          controller.abort();
+          throw new ProviderError(`the model answered ${type} instead of an event stream`);
+        }
+        let pendingHigh = '';
+        arm(firstByteMs, 'no text');
+        try {
+          for await (const chunk of stream) {
+            arm(idleMs, 'nothing more');
+            if (!chunk || typeof chunk !== 'object' || !Array.isArray(chunk.choices))
+              throw new ProviderError('the model sent an event that is not a chat-completion chunk');
+            const content: unknown = chunk.choices[0]?.delta?.content;
+            let text = typeof content === 'string' ? content : '';
+            if (!text) continue;
+            text = pendingHigh + text;
+            pendingHigh = '';
+            // Never hand on half of a surrogate pair: keep a trailing high surrogate for the next chunk.
+            const last = text.charCodeAt(text.length - 1);
+            if (last >= 0xd800 && last <= 0xdbff) {
+              pendingHigh = text.slice(-1);
+              text = text.slice(0, -1);
+            }
+            if (text) yield text;
+          }
+        } catch (error) {
+          if (timedOut) throw timedOut;
+          if (signal.aborted || error instanceof ProviderError) throw error;
+          // A connection closed mid-stream, an event that is not JSON, an error event: worth another try.
+          throw new ProviderError(`the model stream broke off: ${(error as Error).message}`);
+        }
+        // The SDK ends the stream quietly when it is aborted: a time-out is still a failure.
+        if (timedOut) throw timedOut;
+        if (pendingHigh) yield pendingHigh;
+      } finally {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
       }
-      if (pendingHigh) yield pendingHigh;
     },
   };
 }

@@ -143,7 +143,7 @@ describe('sign-in with auto-registration and verification', () => {
   });
 
   it('writes the verification mail in the account language', async () => {
-    const expectations = { ko: /인증 코드/, ja: /認証コード/, 'zh-CN': /验证码/, 'zh-TW': /驗證碼/, en: /verification code/ } as const;
+    const expectations = { ko: /인증번호/, ja: /認証コード/, 'zh-CN': /验证码/, 'zh-TW': /驗證碼/, en: /verification code/ } as const;
     for (const [language, pattern] of Object.entries(expectations)) {
       const email = `mail-${language.toLowerCase()}@example.com`;
       await post('/user/create/', { age_confirmed: true, email, password: PASSWORD, language });

@@ -22,11 +22,13 @@ import {
   VerifyCodeResult,
 } from '@butterfic/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ACCOUNT_LIMITS } from '../../lib/account-limits';
 import { AppError } from '../../lib/errors';
 import { rateLimit, rateLimitCheck, rateLimitCount } from '../../lib/rate-limit';
 import { currentUser, isAdmin } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import * as accounts from './service';
+import { refreshTokenOwner } from './tokens';
 
 export const LIMITS = {
   registerPerIp: [20, 3600],
@@ -80,9 +82,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.post('/user/refresh_token/', { schema: { body: RefreshBody, response: { 200: envelope(RefreshResult) } } }, async (request) =>
-    ok(await accounts.refresh(deps, request.body.refresh)),
-  );
+  app.post('/user/refresh_token/', { schema: { body: RefreshBody, response: { 200: envelope(RefreshResult) } } }, async (request) => {
+    // Counted per account before the token is used, so a refused refresh leaves it valid for the retry.
+    const owner = await refreshTokenOwner(db, request.body.refresh);
+    if (owner) await limit(`refresh:user:${owner}`, ACCOUNT_LIMITS.refreshPerAccount);
+    return ok(await accounts.refresh(deps, request.body.refresh));
+  });
 
   app.post('/user/logout/', { schema: { body: LogoutBody, response: { 200: envelope(EmptyResult) } } }, async (request) => {
     await accounts.logout(deps, request.body.refresh, request.body.everywhere ?? false);

@@ -22,13 +22,13 @@ export async function signAccessToken(key: Uint8Array, uid: string, sid: string,
 }
 
 /** The uid and session of a valid access token; 301005 when expired, 301003 when anything else is wrong. */
-export async function verifyAccessToken(key: Uint8Array, token: string): Promise<{ uid: string; sid: string }> {
+export async function verifyAccessToken(key: Uint8Array, token: string): Promise<{ uid: string; sid: string; expMs: number }> {
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
     if (!payload.sub) throw new AppError('tokenInvalid');
     // Signed before tokens carried their session: 301005 makes the client refresh into one that does.
     if (typeof payload.sid !== 'string') throw new AppError('tokenExpired');
-    return { uid: payload.sub, sid: payload.sid };
+    return { uid: payload.sub, sid: payload.sid, expMs: typeof payload.exp === 'number' ? payload.exp * 1000 : Infinity };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw new AppError('tokenExpired');
     if (error instanceof AppError) throw error;

@@ -26,7 +26,7 @@ describe('redeem codes', () => {
     const first = await redeem(me!.auth, typed, 'ja');
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ butter: 30, balance: 36 });
-    expect(first.body.data.message).toContain('バター 30');
+    expect(first.body.data.message).toContain('30バター');
     expect(first.body.data.message).toMatch(/追加/);
 
     const again = await redeem(me!.auth, code!);
@@ -45,7 +45,7 @@ describe('redeem codes', () => {
     await ctx.database.db.execute(sql`update redeem_codes set expires_at = now() - interval '1 second' where code = ${code!}`);
     const expired = await redeem(me!.auth, code!, 'zh-TW');
     expect(expired.status).toBe(400);
-    expect(expired.body.base_resp).toEqual({ status_code: 302003, status_msg: '此兌換碼已過期。' });
+    expect(expired.body.base_resp).toEqual({ status_code: 302003, status_msg: '這個兌換碼已過期。' });
     expect((await redeem(me!.auth, '  ')).body.base_resp.status_code).toBe(400001);
     expect((await ledgerTotals(ctx.database.db, me!.uid)).balance).toBe(6);
   });

@@ -181,10 +181,10 @@ async function deliver(ops: Ops, notices: Notice[]): Promise<void> {
 
 const WHAT: Record<Language, Record<TargetType, (title: string) => string>> = {
   en: { post: (t) => `the post "${t}"`, persona: (t) => `the persona "${t}"`, novel: (t) => `the story "${t}"` },
-  'zh-CN': { post: (t) => `帖子《${t}》`, persona: (t) => `人设「${t}」`, novel: (t) => `小说《${t}》` },
-  'zh-TW': { post: (t) => `貼文《${t}》`, persona: (t) => `角色設定「${t}」`, novel: (t) => `小說《${t}》` },
-  ko: { post: (t) => `게시물 「${t}」`, persona: (t) => `페르소나 「${t}」`, novel: (t) => `소설 「${t}」` },
-  ja: { post: (t) => `投稿「${t}」`, persona: (t) => `ペルソナ「${t}」`, novel: (t) => `小説「${t}」` },
+  'zh-CN': { post: (t) => `帖子《${t}》`, persona: (t) => `人设「${t}」`, novel: (t) => `故事《${t}》` },
+  'zh-TW': { post: (t) => `貼文《${t}》`, persona: (t) => `角色設定「${t}」`, novel: (t) => `故事《${t}》` },
+  ko: { post: (t) => `게시물 ‘${t}’`, persona: (t) => `페르소나 ‘${t}’`, novel: (t) => `이야기 ‘${t}’` },
+  ja: { post: (t) => `投稿「${t}」`, persona: (t) => `ペルソナ「${t}」`, novel: (t) => `物語「${t}」` },
 };
 const asLanguage = (value: string): Language => (['en', 'zh-CN', 'zh-TW', 'ko', 'ja'].includes(value) ? (value as Language) : 'en');
 

@@ -254,7 +254,8 @@ describe('generation through an OpenAI-compatible server', () => {
         headers: { ...me.auth, 'accept-language': lang },
       });
       expect(refused.body.base_resp.status_code).toBe(403001);
-      expect(refused.body.base_resp.status_msg).toMatch(/18/);
+      // Korean names no number (docs/decisions/0024-korean-adult-age.md): every character an adult, 성인.
+      expect(refused.body.base_resp.status_msg).toMatch(lang === 'ko' ? /성인으로/ : /18/);
     }
     expect(await expectLedgerBalanced(me.uid)).toBe(6);
     llm.script([{ chunks: ['Candlelight.'] }]);

@@ -11,6 +11,7 @@ import {
   StopResult,
 } from '@butterfic/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { limitGenerationStarts } from '../../lib/account-limits';
 import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import * as service from './service';
@@ -20,16 +21,18 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const db = deps.database.db;
   const required = { preHandler: app.authenticate };
+  /** Requests that start a job: MAX_GENERATIONS_PER_HOUR per account (429001, nothing charged). */
+  const starts = { preHandler: [app.authenticate, limitGenerationStarts(deps)] };
 
   app.post(
     '/novel/generate/',
-    { ...required, schema: { body: GenerateBody, response: { 200: envelope(GenerateResult) } } },
+    { ...starts, schema: { body: GenerateBody, response: { 200: envelope(GenerateResult) } } },
     async (request) => ok(await service.startGeneration(deps, currentUser(request), request.body)),
   );
 
   app.post(
     '/novel/continuation/',
-    { ...required, schema: { body: NovelRef, response: { 200: envelope(GenerateResult) } } },
+    { ...starts, schema: { body: NovelRef, response: { 200: envelope(GenerateResult) } } },
     async (request) => ok(await service.startContinuation(deps, currentUser(request), request.body.novel_uid)),
   );
 

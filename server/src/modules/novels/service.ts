@@ -11,6 +11,7 @@ import {
 } from '@butterfic/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../../app';
+import { prepared } from '../../db/prepared';
 import type { Db } from '../../db';
 import { chapters, generationJobs, novels, personas, users } from '../../db/schema';
 import { queueChapterJob } from '../../generation/chapter-store';
@@ -245,25 +246,35 @@ async function authorNames(db: Db, uids: string[]): Promise<Map<string, string>>
 export async function listNovels(db: Db, viewer: AuthUser, authorUid: string | undefined, page: number) {
   const author = authorUid ?? viewer.uid;
   const own = author === viewer.uid;
-  const rows = await db
-    .select({ novel: novels, chapterCount: sql<number>`(select count(*)::int from ${chapters} c where c.novel_uid = ${novels.uid})` })
-    .from(novels)
-    .where(
-      and(
-        eq(novels.authorUid, author),
-        eq(novels.status, 'active'),
-        own ? undefined : eq(novels.isPublic, true),
-        own ? undefined : sql`not ${authorBlocked(novels.authorUid)}`,
-        // Another author's adult stories, like their adult personas, need the reader's 18+ confirmation.
-        own || viewer.adultConfirmedAt ? undefined : eq(novels.isR18, false),
-      ),
-    )
-    .orderBy(desc(novels.seq))
-    .limit(PAGE_SIZE + 1)
-    .offset((page - 1) * PAGE_SIZE);
-  const names = await authorNames(db, [author]);
+  // Another author's adult stories, like their adult personas, need the reader's 18+ confirmation.
+  const shape = own ? 'own' : viewer.adultConfirmedAt ? 'adult' : 'general';
+  const name = `novel_list_${shape}`;
+  const query = prepared(db, name, () =>
+    db
+      .select({
+        novel: novels,
+        chapterCount: sql<number>`(select count(*)::int from ${chapters} c where c.novel_uid = ${novels.uid})`,
+        // The author's name in the same query (one round trip per page).
+        authorName: sql<string>`(select u.name from ${users} u where u.uid = ${novels.authorUid})`,
+      })
+      .from(novels)
+      .where(
+        and(
+          eq(novels.authorUid, sql.placeholder('author')),
+          eq(novels.status, 'active'),
+          shape === 'own' ? undefined : eq(novels.isPublic, true),
+          shape === 'own' ? undefined : sql`not ${authorBlocked(novels.authorUid)}`,
+          shape === 'general' ? eq(novels.isR18, false) : undefined,
+        ),
+      )
+      .orderBy(desc(novels.seq))
+      .limit(PAGE_SIZE + 1)
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+  const rows = await query.execute({ author, offset: (page - 1) * PAGE_SIZE });
   return {
-    results: rows.slice(0, PAGE_SIZE).map((r) => presentNovel(r.novel, names.get(author) ?? '', r.chapterCount)),
+    results: rows.slice(0, PAGE_SIZE).map((r) => presentNovel(r.novel, r.authorName ?? '', r.chapterCount)),
     page,
     page_size: PAGE_SIZE,
     has_more: rows.length > PAGE_SIZE,

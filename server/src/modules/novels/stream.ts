@@ -281,6 +281,7 @@ class ReaderStream {
  */
 export async function streamNovel(deps: Deps, request: FastifyRequest, reply: FastifyReply, novelUid: string): Promise<void> {
   const novel = await readableNovel(deps.database.db, request.user, novelUid); // access checks: 404001 / 403001
+  await deps.streamSlots.acquire(request.user?.uid, reply.raw); // MAX_STREAMS_PER_USER: 429001 over it; freed when the response closes
   const stream = new ReaderStream(deps, openEventStream(request, reply), novelUid, novel.chapter);
   // The client may have gone while we read the novel.
   if (stream.clientGone) {

@@ -1,6 +1,6 @@
 import type { Persona } from '@butterfic/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../../../test/accounts';
+import { signUp, someIp } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { importPersonas, seedCatalogue, type CataloguePersona } from './catalogue';
 
@@ -53,7 +53,10 @@ describe('the persona feed', () => {
     // Meanwhile: a new persona arrives and a popular one gets used a lot.
     await importPersonas(ctx.database.db, [item(999, { description: 'brand new' })]);
     for (let i = 0; i < 5; i++)
-      await ctx.request('POST', '/api/v1/persona/addused/', { body: { persona_uid: first.body.data.results[19].uid } });
+      await ctx.request('POST', '/api/v1/persona/addused/', {
+        body: { persona_uid: first.body.data.results[19].uid },
+        headers: { 'x-forwarded-for': someIp() },
+      });
 
     const second = await list(`page=2&language=en&snapshot=${snapshot}`, reader.auth);
     const third = await list(`page=3&language=en&snapshot=${snapshot}`, reader.auth);
@@ -163,10 +166,12 @@ describe('favourites and uses', () => {
     expect(details.body.data.is_favorite).toBe(true);
   });
 
-  it('counts 50 simultaneous uses exactly', async () => {
+  it('counts 50 simultaneous uses by 50 visitors exactly', async () => {
     const target = (await list('language=ko')).body.data.results[0];
     await Promise.all(
-      Array.from({ length: 50 }, () => ctx.request('POST', '/api/v1/persona/addused/', { body: { persona_uid: target.uid } })),
+      Array.from({ length: 50 }, () =>
+        ctx.request('POST', '/api/v1/persona/addused/', { body: { persona_uid: target.uid }, headers: { 'x-forwarded-for': someIp() } }),
+      ),
     );
     const after = await ctx.request('GET', `/api/v1/persona/details/?persona_uid=${target.uid}`);
     expect(after.body.data.used_count).toBe(target.used_count + 50);

@@ -14,6 +14,8 @@ import {
   PersonaRef,
 } from '@butterfic/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ACCOUNT_LIMITS } from '../../lib/account-limits';
+import { rateLimit } from '../../lib/rate-limit';
 import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import * as service from './service';
@@ -53,12 +55,14 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/persona/addused/',
     { ...optional, schema: { body: PersonaRef, response: { 200: envelope(AddUsedResult) } } },
-    async (request) => ok({ used_count: await service.addUsed(db, request.user, request.body.persona_uid) }),
+    async (request) => ok({ used_count: await service.addUsed(db, request.user, request.body.persona_uid, request.ip) }),
   );
 
-  app.post('/persona/create/', { ...required, schema: { body: PersonaInput, response: { 200: envelope(Persona) } } }, async (request) =>
-    ok(await service.createPersona(db, app.deps.safety, currentUser(request), request.body)),
-  );
+  app.post('/persona/create/', { ...required, schema: { body: PersonaInput, response: { 200: envelope(Persona) } } }, async (request) => {
+    const user = currentUser(request);
+    await rateLimit(db, `persona-create:user:${user.uid}`, ...ACCOUNT_LIMITS.personaCreatePerAccount);
+    return ok(await service.createPersona(db, app.deps.safety, user, request.body));
+  });
 
   app.post('/persona/edit/', { ...required, schema: { body: PersonaEditBody, response: { 200: envelope(Persona) } } }, async (request) => {
     const { persona_uid, ...patch } = request.body;

@@ -2,9 +2,12 @@ import type { Language, Persona, PersonaInput } from '@butterfic/contract';
 import { PAGE_SIZE } from '@butterfic/contract';
 import { and, desc, eq, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db';
+import { prepared } from '../../db/prepared';
 import { personaFavorites, personas } from '../../db/schema';
+import { ACCOUNT_LIMITS } from '../../lib/account-limits';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
+import { firstHit } from '../../lib/rate-limit';
 import { authorBlocked, type AuthUser } from '../../plugins/auth';
 import type { Safety } from '../../safety';
 
@@ -50,36 +53,67 @@ function visibleTo(viewer: Viewer): SQL {
   return isAdult(viewer) ? published : and(published, eq(personas.isR18, false))!;
 }
 
-const favoriteFlag = (viewer: Viewer) =>
-  viewer
-    ? sql<boolean>`exists (select 1 from ${personaFavorites} f where f.persona_uid = ${personas.uid} and f.user_uid = ${viewer.uid})`
-    : sql<boolean>`false`;
-
 const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The SQL of one shape of the feed (who asks, which filters), prepared once; values are placeholders. */
+function feedQuery(db: Db, shape: { viewer: boolean; adult: boolean; language: boolean; tag: boolean; q: boolean; snapshot: boolean }) {
+  const name = `persona_feed_${Object.values(shape)
+    .map((on) => (on ? 1 : 0))
+    .join('')}`;
+  return prepared(db, name, () => {
+    // The first page's snapshot is read in the page's own query (one round trip); an empty page asks for it alone.
+    const snapshot = shape.snapshot
+      ? sql<number>`${sql.placeholder('snapshot')}::bigint`
+      : sql<number>`(select coalesce(max(seq), 0)::bigint from personas)`;
+    const published = and(eq(personas.status, 'published'), sql`not ${authorBlocked(personas.authorUid)}`)!;
+    const filters: SQL[] = [shape.adult ? published : and(published, eq(personas.isR18, false))!, lte(personas.seq, snapshot)];
+    if (shape.language) filters.push(eq(personas.language, sql.placeholder('language')));
+    if (shape.tag) filters.push(sql`${personas.tagList} @> array[${sql.placeholder('tag')}::text]`);
+    if (shape.q) {
+      const like = sql.placeholder('like');
+      filters.push(
+        or(ilike(personas.charAName, like), ilike(personas.charBName, like), ilike(personas.description, like), ilike(personas.tags, like))!,
+      );
+    }
+    const isFavorite = shape.viewer
+      ? sql<boolean>`exists (select 1 from ${personaFavorites} f where f.persona_uid = ${personas.uid} and f.user_uid = ${sql.placeholder('viewer')})`
+      : sql<boolean>`false`;
+    return db
+      .select({ persona: personas, isFavorite, snapshot: sql<number>`${snapshot}::bigint`.mapWith(Number) })
+      .from(personas)
+      .where(and(...filters))
+      .orderBy(desc(personas.seq))
+      .limit(PAGE_SIZE + 1)
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+  });
+}
 
 export async function listPersonas(
   db: Db,
   viewer: Viewer,
   query: { page: number; language?: string | undefined; tag?: string | undefined; q?: string | undefined; snapshot?: number | undefined },
 ) {
+  const rows = await feedQuery(db, {
+    viewer: viewer !== null,
+    adult: isAdult(viewer),
+    language: Boolean(query.language),
+    tag: Boolean(query.tag),
+    q: Boolean(query.q),
+    snapshot: query.snapshot !== undefined,
+  }).execute({
+    viewer: viewer?.uid,
+    language: query.language,
+    tag: query.tag,
+    like: query.q ? `%${escapeLike(query.q)}%` : undefined,
+    snapshot: query.snapshot,
+    offset: (query.page - 1) * PAGE_SIZE,
+  });
   const snapshot =
-    query.snapshot ?? (await db.select({ max: sql<number>`coalesce(max(${personas.seq}), 0)::bigint` }).from(personas))[0]?.max ?? 0;
-  const filters: SQL[] = [visibleTo(viewer), lte(personas.seq, snapshot)];
-  if (query.language) filters.push(eq(personas.language, query.language as Row['language']));
-  if (query.tag) filters.push(sql`${personas.tagList} @> array[${query.tag}]::text[]`);
-  if (query.q) {
-    const like = `%${escapeLike(query.q)}%`;
-    filters.push(
-      or(ilike(personas.charAName, like), ilike(personas.charBName, like), ilike(personas.description, like), ilike(personas.tags, like))!,
-    );
-  }
-  const rows = await db
-    .select({ persona: personas, isFavorite: favoriteFlag(viewer) })
-    .from(personas)
-    .where(and(...filters))
-    .orderBy(desc(personas.seq))
-    .limit(PAGE_SIZE + 1)
-    .offset((query.page - 1) * PAGE_SIZE);
+    query.snapshot ??
+    rows[0]?.snapshot ??
+    (await db.select({ max: sql<number>`coalesce(max(${personas.seq}), 0)::bigint` }).from(personas))[0]?.max ??
+    0;
   return {
     results: rows.slice(0, PAGE_SIZE).map((r) => presentPersona(r.persona, viewer, r.isFavorite)),
     page: query.page,
@@ -90,24 +124,31 @@ export async function listPersonas(
 }
 
 /** 404001 when missing, taken down or its author blocked (its author still sees it); 403001 for an adult persona the viewer may not see. */
-async function visibleRow(db: Db, viewer: Viewer, uid: string, forAuthor = false): Promise<Row> {
-  const [found] = await db.select({ row: personas, blocked: authorBlocked(personas.authorUid) }).from(personas).where(eq(personas.uid, uid));
+async function visibleRow(db: Db, viewer: Viewer, uid: string, forAuthor = false): Promise<Row & { isFavorite: boolean }> {
+  const [found] = await prepared(db, viewer ? 'persona_row_viewer' : 'persona_row', () =>
+    db
+      .select({
+        row: personas,
+        blocked: authorBlocked(personas.authorUid),
+        isFavorite: viewer
+          ? sql<boolean>`exists (select 1 from ${personaFavorites} f where f.persona_uid = ${personas.uid} and f.user_uid = ${sql.placeholder('viewer')})`
+          : sql<boolean>`false`,
+      })
+      .from(personas)
+      .where(eq(personas.uid, sql.placeholder('uid')))
+      .prepare(viewer ? 'persona_row_viewer' : 'persona_row'),
+  ).execute({ uid, viewer: viewer?.uid });
   const row = found?.row;
   const mine = forAuthor && row !== undefined && viewer !== null && row.authorUid === viewer.uid;
   if (!row || (!mine && (row.status !== 'published' || found.blocked))) throw new AppError('notFound');
   if (row.isR18 && !isAdult(viewer)) throw new AppError('forbidden');
-  return row;
+  return { ...row, isFavorite: found.isFavorite };
 }
 
+/** One query: the persona, whether its author is blocked, and whether the viewer keeps it as a favourite. */
 export async function personaDetails(db: Db, viewer: Viewer, uid: string): Promise<Persona> {
   const row = await visibleRow(db, viewer, uid, true);
-  const [fav] = viewer
-    ? await db
-        .select({ one: sql`1` })
-        .from(personaFavorites)
-        .where(and(eq(personaFavorites.userUid, viewer.uid), eq(personaFavorites.personaUid, uid)))
-    : [];
-  return presentPersona(row, viewer, Boolean(fav));
+  return presentPersona(row, viewer, row.isFavorite);
 }
 
 /** Toggles a favourite. Toggles of one pair run one at a time, so the answer always matches the stored state. */
@@ -142,18 +183,28 @@ export async function myFavorites(db: Db, viewer: AuthUser, page: number) {
   };
 }
 
-/** Counts one use ("Use it to generate"); one atomic increment per call. */
-export async function addUsed(db: Db, viewer: Viewer, uid: string): Promise<number> {
-  const [row] = await db
+/**
+ * One use of a persona ("use it to generate"). An account's use counts once per persona, ever
+ * (`persona_uses`); a visitor's once a day per client address; a repeated use answers the count
+ * unchanged, so nobody can push a persona up the feed by clicking.
+ */
+export async function addUsed(db: Db, viewer: Viewer, uid: string, clientAddress: string): Promise<number> {
+  const row = await visibleRow(db, viewer, uid);
+  const first = viewer
+    ? (
+        await db.execute(sql`
+          insert into persona_uses (user_uid, persona_uid)
+          select ${viewer.uid}, uid from personas where uid = ${uid}
+          on conflict do nothing returning 1`)
+      ).rows.length > 0
+    : await firstHit(db, `addused:ip:${clientAddress}:${uid}`, ACCOUNT_LIMITS.addUsedPerVisitorAndPersona[1]);
+  if (!first) return row.usedCount;
+  const [updated] = await db
     .update(personas)
     .set({ usedCount: sql`${personas.usedCount} + 1` })
-    .where(and(eq(personas.uid, uid), visibleTo(viewer)))
+    .where(eq(personas.uid, uid))
     .returning({ usedCount: personas.usedCount });
-  if (!row) {
-    await visibleRow(db, viewer, uid);
-    throw new AppError('notFound');
-  }
-  return row.usedCount;
+  return updated?.usedCount ?? row.usedCount;
 }
 
 function columnsOf(input: Partial<PersonaInput>) {

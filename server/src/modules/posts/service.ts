@@ -7,7 +7,9 @@ import {
   type PostPage,
   type PostSummary,
 } from '@butterfic/contract';
-import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, lte, sql, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { prepared } from '../../db/prepared';
 import type { Db } from '../../db';
 import { novels, personas, posts, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -33,6 +35,14 @@ const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
 /** The first lines of a post, whole characters (never half a CJK character or emoji). */
 export function excerpt(content: string, length = POST_EXCERPT_LENGTH): string {
+  // A long story: its opening decides (whitespace collapses locally, so the opening's collapsed
+  // characters are the first ones of the whole), without walking the whole text.
+  const window = length * 4 + 16;
+  if (content.length > window) {
+    const opening = Array.from(content.slice(0, window).replace(/\s+/g, ' ').trimStart());
+    // One more than needed, and one spare for a surrogate pair the cut may have split.
+    if (opening.length > length + 1) return opening.slice(0, length).join('').trimEnd() + '…';
+  }
   const flat = content.replace(/\s+/g, ' ').trim();
   const chars = Array.from(flat);
   return chars.length <= length ? flat : chars.slice(0, length).join('').trimEnd() + '…';
@@ -69,19 +79,19 @@ function summarize(facts: PostFacts, viewer: Viewer): PostSummary {
   return { ...rest, excerpt: excerpt(content) };
 }
 
+const factColumns = {
+  post: posts,
+  authorName: users.name,
+  writtenBy: novels.writtenBy,
+  personaUid: personas.uid,
+  personaTitle: sql<string | null>`case when ${personas.uid} is null then null else ${personas.charAName} || ' × ' || ${personas.charBName} end`,
+  authorBlocked: authorBlocked(posts.authorUid),
+};
+
 /** Posts with their author's name, the bound novel's writer and its persona. */
 function selectFacts(db: DbOrTx) {
   return db
-    .select({
-      post: posts,
-      authorName: users.name,
-      writtenBy: novels.writtenBy,
-      personaUid: personas.uid,
-      personaTitle: sql<
-        string | null
-      >`case when ${personas.uid} is null then null else ${personas.charAName} || ' × ' || ${personas.charBName} end`,
-      authorBlocked: authorBlocked(posts.authorUid),
-    })
+    .select(factColumns)
     .from(posts)
     .innerJoin(users, eq(users.uid, posts.authorUid))
     .leftJoin(novels, eq(novels.uid, posts.novelUid))
@@ -100,6 +110,17 @@ export function readable(post: PostRow, viewer: Viewer, authorIsBlocked = false)
 
 async function loadFacts(db: DbOrTx, uid: string): Promise<PostFacts | null> {
   const [row] = await selectFacts(db).where(eq(posts.uid, uid));
+  return row ?? null;
+}
+
+/** `loadFacts` outside a transaction: one statement prepared once (the reading path of every post page). */
+async function loadFactsPrepared(db: Db, uid: string): Promise<PostFacts | null> {
+  const query = prepared(db, 'post_facts', () =>
+    selectFacts(db)
+      .where(eq(posts.uid, sql.placeholder('uid')))
+      .prepare('post_facts'),
+  );
+  const [row] = await query.execute({ uid });
   return row ?? null;
 }
 
@@ -228,7 +249,7 @@ export async function deletePost(db: Db, user: AuthUser, uid: string): Promise<{
 
 /** One post for a reader: 404001 for drafts of others, 403001 for adult posts without the 18+ confirmation. */
 export async function postDetails(db: DbOrTx, viewer: Viewer, uid: string): Promise<Post> {
-  const facts = await loadFacts(db, uid);
+  const facts = db instanceof PgTransaction ? await loadFacts(db, uid) : await loadFactsPrepared(db as Db, uid);
   if (!facts) throw new AppError('notFound');
   const access = readable(facts.post, viewer, facts.authorBlocked);
   if (access === 'hidden') throw new AppError('notFound');
@@ -249,15 +270,61 @@ async function snapshotOf(db: Db, snapshot: number | undefined): Promise<number>
   return Number(row?.max ?? 0);
 }
 
-async function pageOf(db: Db, viewer: Viewer, where: SQL, page: number, snapshot: number): Promise<PostPage> {
-  const rows = await selectFacts(db)
-    .where(and(where, lte(posts.seq, snapshot)))
-    .orderBy(desc(posts.seq))
-    .limit(PAGE_SIZE + 1)
-    .offset((page - 1) * PAGE_SIZE);
+/** Characters of each story a list page reads: far more than an excerpt needs after whitespace collapses. */
+const LIST_OPENING = 4000;
+const { content: _content, ...postColumnsButContent } = getTableColumns(posts);
+
+type PageShape = { mine: boolean; language: boolean; adult: boolean; snapshot: boolean };
+
+/**
+ * One shape of a post list (the public feed with its filters, or one author's own), prepared once; a page
+ * at `snapshot`, or without one the newest with the snapshot read in the same query (one round trip).
+ */
+function pageQuery(db: Db, shape: PageShape) {
+  const name = `post_page_${Object.values(shape)
+    .map((on) => (on ? 1 : 0))
+    .join('')}`;
+  return prepared(db, name, () => {
+    const snapshot = shape.snapshot
+      ? sql<number>`${sql.placeholder('snapshot')}::bigint`
+      : sql<number>`(select coalesce(max(seq), 0)::bigint from posts)`;
+    const filters: (SQL | undefined)[] = shape.mine
+      ? [eq(posts.authorUid, sql.placeholder('author'))]
+      : [eq(posts.isPublic, true), eq(posts.status, 'active'), sql`not ${authorBlocked(posts.authorUid)}`];
+    if (shape.language) filters.push(sql`${posts.language} = ${sql.placeholder('language')}`);
+    if (!shape.mine && !shape.adult) filters.push(eq(posts.isR18, false));
+    filters.push(lte(posts.seq, snapshot));
+    return db
+      .select({
+        ...factColumns,
+        post: postColumnsButContent,
+        // A page shows excerpts: the opening of each story is enough (see `excerpt`), not whole stories.
+        opening: sql<string>`left(${posts.content}, ${sql.raw(String(LIST_OPENING))})`,
+        snapshot: sql<number>`${snapshot}::bigint`.mapWith(Number),
+      })
+      .from(posts)
+      .innerJoin(users, eq(users.uid, posts.authorUid))
+      .leftJoin(novels, eq(novels.uid, posts.novelUid))
+      .leftJoin(personas, and(eq(personas.uid, novels.personaUid), eq(personas.status, 'published')))
+      .where(and(...filters))
+      .orderBy(desc(posts.seq))
+      .limit(PAGE_SIZE + 1)
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+  });
+}
+
+async function pageOf(
+  db: Db,
+  viewer: Viewer,
+  shape: PageShape,
+  values: { author?: string; language?: string | undefined; snapshot?: number | undefined; page: number },
+): Promise<PostPage> {
+  const rows = await pageQuery(db, shape).execute({ ...values, offset: (values.page - 1) * PAGE_SIZE });
+  const snapshot = values.snapshot ?? rows[0]?.snapshot ?? (await snapshotOf(db, undefined));
   return {
-    results: rows.slice(0, PAGE_SIZE).map((r) => summarize(r, viewer)),
-    page,
+    results: rows.slice(0, PAGE_SIZE).map((r) => summarize({ ...r, post: { ...r.post, content: r.opening } }, viewer)),
+    page: values.page,
     page_size: PAGE_SIZE,
     has_more: rows.length > PAGE_SIZE,
     snapshot,
@@ -270,14 +337,12 @@ export async function listPublic(
   viewer: Viewer,
   query: { page: number; language?: string | undefined; snapshot?: number | undefined },
 ): Promise<PostPage> {
-  const filters: (SQL | undefined)[] = [eq(posts.isPublic, true), eq(posts.status, 'active'), sql`not ${authorBlocked(posts.authorUid)}`];
-  if (query.language) filters.push(sql`${posts.language} = ${query.language}`);
-  if (!viewer?.adultConfirmedAt) filters.push(eq(posts.isR18, false));
-  return pageOf(db, viewer, and(...filters)!, query.page, await snapshotOf(db, query.snapshot));
+  const shape = { mine: false, language: Boolean(query.language), adult: Boolean(viewer?.adultConfirmedAt), snapshot: query.snapshot !== undefined };
+  return pageOf(db, viewer, shape, query);
 }
 
 /** The caller's own posts, drafts and taken-down ones (labelled) included, newest first. */
 export async function listMine(db: Db, user: AuthUser, query: { page: number; snapshot?: number | undefined }): Promise<PostPage> {
-  const where = eq(posts.authorUid, user.uid);
-  return pageOf(db, user, where, query.page, await snapshotOf(db, query.snapshot));
+  const shape = { mine: true, language: false, adult: true, snapshot: query.snapshot !== undefined };
+  return pageOf(db, user, shape, { ...query, author: user.uid });
 }

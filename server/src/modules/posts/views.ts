@@ -7,6 +7,8 @@ import type { Db } from '../../db';
 export const VIEWS_FLUSH_MS = 2000;
 /** A buffer this large is written at once instead of waiting for the timer. */
 const FLUSH_AT = 5000;
+/** At most this many views wait in memory (the database away for long): later ones are dropped, never the process. */
+const MAX_PENDING = 100_000;
 /** Dedupe rows older than this many days are pruned (only today's rows decide anything). */
 const KEEP_DAYS = 2;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
@@ -58,8 +60,9 @@ export class ViewCounter {
   }
 
   record(postUid: string, viewer: string, day = viewDay()): void {
+    if (this.pending.size >= MAX_PENDING) return;
     this.pending.set(`${postUid}\n${day}\n${viewer}`, { postUid, viewer, day });
-    if (this.pending.size >= FLUSH_AT) void this.flush();
+    if (this.pending.size % FLUSH_AT === 0) void this.flush();
   }
 
   get size(): number {
@@ -99,8 +102,12 @@ export class ViewCounter {
         update posts set views_count = posts.views_count + counts.n from counts where posts.uid = counts.post_uid`);
     } catch (error) {
       // A post deleted between the check and the insert fails the batch: keep it for the next tick,
-      // where the existence check drops that post's views.
-      for (const view of batch) this.pending.set(`${view.postUid}\n${view.day}\n${view.viewer}`, view);
+      // where the existence check drops that post's views. While the database is away the buffer is
+      // capped, so a long outage cannot fill the memory (views beyond the cap are not counted).
+      for (const view of batch) {
+        if (this.pending.size >= MAX_PENDING) break;
+        this.pending.set(`${view.postUid}\n${view.day}\n${view.viewer}`, view);
+      }
       this.log.warn({ err: error, views: batch.length }, 'writing post views failed; retrying on the next flush');
       return;
     }

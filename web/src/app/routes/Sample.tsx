@@ -4,6 +4,8 @@ import { SampleNotFound } from '../../features/samples/components/SampleNotFound
 import { SampleStoryView } from '../../features/samples/components/SampleStoryView';
 import { SampleTopBar } from '../../features/samples/components/SampleTopBar';
 import { findSample } from '../../features/samples/stories';
+import { sampleText } from '../../features/samples/texts';
+import { currentLanguage } from '../../lib/language';
 import { useDocumentTitle } from '../useDocumentTitle';
 
 /** /p/:slug: one of the three fixed sample stories, open to visitors who are not logged in. */
@@ -11,7 +13,7 @@ export function Sample() {
   const { t } = useTranslation();
   const { slug = '' } = useParams();
   const story = findSample(slug);
-  useDocumentTitle(story ? story.title : t('samples.notFound'));
+  useDocumentTitle(story ? sampleText(story, currentLanguage()).title : t('samples.notFound'));
   return (
     <>
       <SampleTopBar />

@@ -1,4 +1,3 @@
-import { LANGUAGES, LANGUAGE_NAMES } from '@butterfic/contract/client';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +6,10 @@ import { toast } from '../../../components/ui/Toasts';
 import { userInfoQueryOptions } from '../../accounts/api/user-info';
 import { session } from '../../accounts/session';
 import { InsufficientButterDialog } from '../../wallet/components/InsufficientButterDialog';
-import { saveArticleDraft, type Perspective, type Preference, type WritingStyle } from '../../../lib/article-draft';
+import { applyFill } from '../../cards/apply';
+import { CardImport } from '../../cards/components/CardImport';
+import type { CardFill } from '../../cards/fill';
+import { saveArticleDraft, type Perspective, type Preference } from '../../../lib/article-draft';
 import { paths } from '../../../lib/paths';
 import { useWriter } from '../api/get-writer';
 import { LIMITS, resolveValues, validateValues, type FieldErrors, type FieldName, type FormValues } from '../draft';
@@ -15,7 +17,7 @@ import { useAutosave } from '../hooks/useAutosave';
 import { useGenerateStory } from '../hooks/useGenerateStory';
 import { AgeConfirmDialog } from './AgeConfirmDialog';
 import { CharacterFields } from './CharacterFields';
-import { ChoiceGroup } from './ChoiceGroup';
+import { StoryOptions } from './StoryOptions';
 import { FieldError } from './FieldError';
 import { GenerateBar } from './GenerateBar';
 import '../create.css';
@@ -36,7 +38,6 @@ export function GenerationForm({ initial }: { initial: FormValues }) {
   const navigate = useNavigate();
   const ids = { characterA: useId(), characterB: useId(), plot: useId() } satisfies Record<FieldName, string>;
   const plotErrorId = useId();
-  const optionsId = useId();
   const loggedIn = session.isLoggedIn();
   const user = useQuery({ ...userInfoQueryOptions(), enabled: loggedIn });
   const writer = useWriter();
@@ -90,12 +91,20 @@ export function GenerationForm({ initial }: { initial: FormValues }) {
     flow.start(draft);
   };
 
+  /** Character cards fill the pair, and the plot when it is empty; the user reviews before generating. */
+  const onCards = (fill: CardFill): string[] => {
+    const { patch, notes } = applyFill(fill, values, adultConfirmed);
+    update(patch);
+    return notes.map((key) => t(key));
+  };
+
   const message = (field: FieldName) => (errors[field] ? t(errors[field]) : null);
   const spicyNote = draft.isR18 === 'R18' && adultConfirmed !== true ? t('create.spicyNote') : undefined;
 
   return (
     <>
       <form className="create-form" onSubmit={onSubmit} noValidate aria-label={t('screens.create')}>
+        <CardImport names={{ nameA: values.characterA, nameB: values.characterB }} onFill={onCards} />
         <div className="create-characters">
           <CharacterFields
             legend={t('create.characterA')}
@@ -143,47 +152,18 @@ export function GenerationForm({ initial }: { initial: FormValues }) {
           <FieldError id={plotErrorId} message={message('plot')} />
         </div>
 
-        <section className="create-card create-options" aria-labelledby={optionsId}>
-          <h2 id={optionsId} className="create-card-title">
-            {t('create.options')}
-          </h2>
-          <ChoiceGroup<Perspective>
-            legend={t('create.perspective')}
-            value={values.perspective}
-            onChange={(perspective) => update({ perspective })}
-            choices={[
-              { value: 'firstPerson', label: t('create.firstPerson'), hint: t('create.firstPersonHint') },
-              { value: 'secondPerson', label: t('create.secondPerson'), hint: t('create.secondPersonHint') },
-              { value: 'thirdPerson', label: t('create.thirdPerson'), hint: t('create.thirdPersonHint') },
-            ]}
-          />
-          <ChoiceGroup<Preference>
-            legend={t('create.preference')}
-            value={draft.isR18}
-            onChange={choosePreference}
-            note={spicyNote}
-            choices={[
-              { value: 'notR18', label: t('create.general') },
-              { value: 'R18', label: t('create.spicy') },
-            ]}
-          />
-          <ChoiceGroup<WritingStyle>
-            legend={t('create.style')}
-            value={values.writingStyle}
-            onChange={(writingStyle) => update({ writingStyle })}
-            choices={[
-              { value: 'description', label: t('create.moreDescription') },
-              { value: 'conversation', label: t('create.moreDialogue') },
-            ]}
-          />
-          <ChoiceGroup
-            legend={t('create.language')}
-            value={values.selectedLanguageForGen}
-            onChange={(selectedLanguageForGen) => update({ selectedLanguageForGen })}
-            wrap
-            choices={LANGUAGES.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang], lang }))}
-          />
-        </section>
+        <StoryOptions
+          perspective={values.perspective}
+          isR18={draft.isR18}
+          writingStyle={values.writingStyle}
+          language={values.selectedLanguageForGen}
+          languageLegend={t('create.language')}
+          spicyNote={spicyNote}
+          onPerspective={(perspective) => update({ perspective })}
+          onPreference={choosePreference}
+          onWritingStyle={(writingStyle) => update({ writingStyle })}
+          onLanguage={(selectedLanguageForGen) => update({ selectedLanguageForGen })}
+        />
 
         <GenerateBar
           busy={flow.busy}

@@ -1,16 +1,19 @@
+import type { Language } from '@butterfic/contract';
+import { LANGUAGE_NAMES } from '@butterfic/contract/client';
 import { WandSparkles } from 'lucide-react';
-import { Fragment, useId } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/Chip';
 import { Button } from '../../../components/ui/Button';
+import { currentLanguage } from '../../../lib/language';
 import { paths } from '../../../lib/paths';
 import { InsufficientButterDialog } from '../../wallet/components/InsufficientButterDialog';
 import { useGenerateFromSample } from '../hooks/useGenerateFromSample';
-import { SAMPLE_STORIES, storyWords, type SampleStory } from '../stories';
+import { SAMPLE_STORIES, type SampleStory } from '../stories';
+import { readingMinutes, sampleText } from '../texts';
+import { SampleLanguageSwitch } from './SampleLanguageSwitch';
 import '../samples.css';
-
-const WORDS_PER_MINUTE = 220;
 
 const PERSPECTIVE_KEYS = {
   firstPerson: 'samples.firstPerson',
@@ -18,30 +21,38 @@ const PERSPECTIVE_KEYS = {
   thirdPerson: 'samples.thirdPerson',
 } as const;
 
-/** One sample story: its title and text in reading typography, then "Generate another one" (with the insufficient-Butter dialog). */
+/**
+ * One sample story: its title and text in reading typography, in the interface language until the
+ * reader picks another, then "Generate another one" (with the insufficient-Butter dialog). The story
+ * generates in English (SPEC.md's preset) unless the reader picked a language here.
+ */
 export function SampleStoryView({ story }: { story: SampleStory }) {
   const { t } = useTranslation();
   const { generate, noButter } = useGenerateFromSample();
   const titleId = useId();
   const moreId = useId();
-  const minutes = Math.max(1, Math.round(storyWords(story) / WORDS_PER_MINUTE));
+  const interfaceLang = currentLanguage();
+  const [picked, setPicked] = useState<Language | null>(null);
+  const lang = picked ?? interfaceLang;
+  const text = sampleText(story, lang);
   const others = SAMPLE_STORIES.filter((other) => other.slug !== story.slug);
   return (
     <article className="sample" aria-labelledby={titleId}>
       <header className="sample-header">
         <p className="sample-eyebrow">{t('samples.eyebrow')}</p>
-        <h2 id={titleId} className="sample-title" lang="en">
-          {story.title}
+        <h2 id={titleId} className="sample-title" lang={lang}>
+          {text.title}
         </h2>
         <p className="sample-pair">{t(story.labelKey)}</p>
         <div className="sample-badges">
-          <Badge>{t(PERSPECTIVE_KEYS[story.draft.perspective])}</Badge>
-          <Badge>{t('samples.readingTime', { count: minutes })}</Badge>
+          <Badge>{t(PERSPECTIVE_KEYS[story.preset.perspective])}</Badge>
+          <Badge>{t('samples.readingTime', { count: readingMinutes(story, lang) })}</Badge>
         </div>
+        <SampleLanguageSwitch value={lang} onChange={setPicked} />
       </header>
 
-      <div className="sample-text" lang="en">
-        {story.scenes.map((scene, index) => (
+      <div className="sample-text" lang={lang}>
+        {text.scenes.map((scene, index) => (
           <Fragment key={index}>
             {index > 0 ? <hr className="scene-break" /> : null}
             {scene.map((paragraph, i) => (
@@ -53,7 +64,10 @@ export function SampleStoryView({ story }: { story: SampleStory }) {
 
       <section className="sample-cta">
         <p className="sample-cta-text">{t('samples.generateHint')}</p>
-        <Button block onClick={() => void generate(story)}>
+        <p className="sample-cta-lang">
+          {picked ? t('samples.languageHintPicked', { language: LANGUAGE_NAMES[picked] }) : t('samples.languageHint')}
+        </p>
+        <Button block onClick={() => void generate(story, picked)}>
           <WandSparkles aria-hidden="true" size={20} />
           {t('samples.generateAnother')}
         </Button>
@@ -65,8 +79,8 @@ export function SampleStoryView({ story }: { story: SampleStory }) {
           {others.map((other) => (
             <li key={other.slug}>
               <Link to={paths.sample(other.slug)} className="sample-more-link">
-                <span className="sample-more-title" lang="en">
-                  {other.title}
+                <span className="sample-more-title" lang={interfaceLang}>
+                  {sampleText(other, interfaceLang).title}
                 </span>
                 <span className="sample-more-pair">{t(other.labelKey)}</span>
               </Link>

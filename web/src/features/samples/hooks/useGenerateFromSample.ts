@@ -1,3 +1,4 @@
+import type { Language } from '@butterfic/contract';
 import { GENERATE_COST } from '@butterfic/contract/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -7,6 +8,7 @@ import { paths } from '../../../lib/paths';
 import { userInfoQueryOptions } from '../../accounts/api/user-info';
 import { session } from '../../accounts/session';
 import type { SampleStory } from '../stories';
+import { sampleDraft } from '../texts';
 
 /**
  * True when a signed-in account cannot pay for a story (the offline check before any call): its
@@ -19,7 +21,7 @@ export const cannotAfford = (
 ): boolean => typeof balance === 'number' && balance < GENERATE_COST && !(typeof passExpiresAt === 'number' && passExpiresAt > now);
 
 /**
- * "Generate another one": store the sample's draft under articleDraft and open the generation
+ * "Generate another one": store the sample's draft (English unless the reader picked the sample's language) under articleDraft and open the generation
  * form (SPEC.md section 2). A signed-in account that cannot pay for a story gets the shared
  * insufficient-Butter dialog (Cancel, Recharge) here instead; the draft waits for it.
  */
@@ -28,8 +30,8 @@ export function useGenerateFromSample() {
   const queryClient = useQueryClient();
   const [noButter, setNoButter] = useState(false);
   const generate = useCallback(
-    async (story: SampleStory) => {
-      saveArticleDraft(story.draft);
+    async (story: SampleStory, picked: Language | null = null) => {
+      saveArticleDraft(sampleDraft(story, picked));
       if (session.isLoggedIn()) {
         try {
           const info = await queryClient.fetchQuery({ ...userInfoQueryOptions(), staleTime: 10_000 });

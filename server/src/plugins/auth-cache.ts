@@ -1,0 +1,78 @@
+import type { users } from '../db/schema';
+
+type User = typeof users.$inferSelect;
+type Entry = { user: User; sid: string; expMs: number; until: number };
+
+/** The NOTIFY channel of migration 0012: the uid of an account whose row or sessions changed. */
+export const AUTH_CHANNEL = 'butterfic_auth';
+const MAX_ENTRIES = 20_000;
+
+/**
+ * The auth lookup of a bearer token (its account row, its session live), kept
+ * for `ttlMs` in this process (docs/decisions/0020). Correctness rests on three
+ * things, strongest first:
+ *
+ * - a write answered by this process forgets what it may have changed before
+ *   the answer leaves (`forgetUser` for the caller's own writes, `clear` for
+ *   anonymous and admin writes), so a client never reads its own write stale;
+ * - every change to an account row or a session anywhere (other processes, the
+ *   admin CLI, SQL) reaches every process by NOTIFY (triggers of migration 0012),
+ *   within milliseconds;
+ * - while the LISTEN connection is down nothing is cached, and nothing is ever
+ *   trusted longer than `ttlMs`: a ban ends every session within that bound.
+ */
+export class AuthCache {
+  private readonly entries = new Map<string, Entry>();
+  /** The cached tokens of each account, so a change to one account forgets only its own. */
+  private readonly byUser = new Map<string, Set<string>>();
+  private listening = false;
+
+  constructor(readonly ttlMs: number) {}
+
+  get enabled(): boolean {
+    return this.ttlMs > 0 && this.listening;
+  }
+
+  /** The cached lookup of `token`, or undefined (missing, stale, or the cache is off). */
+  get(token: string, now = Date.now()): Entry | undefined {
+    const entry = this.entries.get(token);
+    if (!entry) return undefined;
+    if (entry.until <= now || !this.enabled) {
+      this.drop(token, entry.user.uid);
+      return undefined;
+    }
+    return entry;
+  }
+
+  set(token: string, user: User, sid: string, expMs: number): void {
+    if (!this.enabled) return;
+    if (this.entries.size >= MAX_ENTRIES) this.clear();
+    this.entries.set(token, { user, sid, expMs, until: Date.now() + this.ttlMs });
+    let tokens = this.byUser.get(user.uid);
+    if (!tokens) this.byUser.set(user.uid, (tokens = new Set()));
+    tokens.add(token);
+  }
+
+  private drop(token: string, uid: string): void {
+    this.entries.delete(token);
+    const tokens = this.byUser.get(uid);
+    tokens?.delete(token);
+    if (tokens?.size === 0) this.byUser.delete(uid);
+  }
+
+  forgetUser(uid: string): void {
+    for (const token of this.byUser.get(uid) ?? []) this.entries.delete(token);
+    this.byUser.delete(uid);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.byUser.clear();
+  }
+
+  /** The LISTEN connection is up (true) or lost (false: everything cached may be missing a change). */
+  setListening(listening: boolean): void {
+    this.listening = listening;
+    this.clear();
+  }
+}

@@ -1,0 +1,157 @@
+import { envelope, Novel, page, Persona, PersonaListPage, Post, PostPage } from '@butterfic/contract';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { signUp } from '../../test/accounts';
+import { createTestContext, type TestContext } from '../../test/helpers';
+
+/**
+ * The speed work of issue 13 (docs/decisions/0020) with its caches ON, as in
+ * production: bearer lookups cached per process for 3 s and invalidated by NOTIFY,
+ * and answers serialised by the compiled JSON Schema serializer (NODE_ENV is not
+ * "test" here).
+ */
+let ctx: TestContext;
+let admin: Awaited<ReturnType<typeof signUp>>;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { NODE_ENV: 'development', AUTH_CACHE_MS: '3000', ADMIN_EMAILS: 'speed-admin@example.com' } });
+  admin = await signUp(ctx, 'speed-admin@example.com');
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const personaBody = (name: string) => ({
+  char_a_name: name,
+  char_a_setting: 'a lighthouse keeper, 34',
+  char_b_name: 'Tomas',
+  char_b_setting: 'a shipwrecked cartographer, 31',
+  plot: 'A storm strands him on her island.',
+  description: 'Storm-bound strangers',
+  tags: 'slow burn, sea',
+  is_r18: 0,
+  first_person: 0,
+  dialogue_heavy: 0,
+  language: 'en',
+});
+
+async function sql(text: string, values: unknown[] = []): Promise<void> {
+  // Another connection, as another app process or the admin CLI would write.
+  const client = new pg.Client({ connectionString: ctx.database.url });
+  await client.connect();
+  await client.query(text, values);
+  await client.end();
+}
+
+const list = (auth: Record<string, string>) => ctx.request('GET', '/api/v1/persona/list/?page=1', { headers: auth });
+
+describe('the auth lookup cache', () => {
+  it('shows a new persona on the first page right after its creation, to its author and to a reader whose lookup is cached', async () => {
+    const author = await signUp(ctx, 'speed-author@example.com');
+    const reader = await signUp(ctx, 'speed-reader@example.com');
+    expect((await list(author.auth)).status).toBe(200);
+    expect((await list(reader.auth)).status).toBe(200);
+    const created = await ctx.request('POST', '/api/v1/persona/create/', { headers: author.auth, body: personaBody('Fresh Ines') });
+    expect(created.status).toBe(200);
+    for (const who of [author, reader]) {
+      const first = await list(who.auth);
+      expect(first.body.data.results[0]).toMatchObject({ uid: created.body.data.uid, char_a_name: 'Fresh Ines', is_mine: who === author });
+    }
+  });
+
+  it('refuses a cached session within seconds of a ban written elsewhere (SQL from another connection)', async () => {
+    const user = await signUp(ctx, 'speed-banned@example.com');
+    for (let i = 0; i < 3; i++) expect((await list(user.auth)).status).toBe(200);
+    // The lookup is cached: what refuses the session below is the invalidation, not a fresh read.
+    expect(ctx.app.authCache.get(user.access)?.user.uid).toBe(user.uid);
+    await sql(`update users set status = 'banned', status_reason = 'spam' where uid = $1`, [user.uid]);
+    const started = Date.now();
+    let answer = await list(user.auth);
+    while (answer.status === 200 && Date.now() - started < 5000) {
+      await new Promise((r) => setTimeout(r, 50));
+      answer = await list(user.auth);
+    }
+    expect(answer.body.base_resp.status_code).toBe(301006);
+    // NOTIFY reaches the process in milliseconds; the 3 s cache bound is the most it may ever take.
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('refuses the very next request after a ban through the admin API, and after a log-out', async () => {
+    const banned = await signUp(ctx, 'speed-banned-2@example.com');
+    expect((await list(banned.auth)).status).toBe(200);
+    const action = await ctx.request('POST', '/api/v1/admin/user/', {
+      body: { action: 'ban', user_uid: banned.uid, reason: 'spam' },
+      headers: admin.auth,
+    });
+    expect(action.status).toBe(200);
+    expect((await list(banned.auth)).body.base_resp.status_code).toBe(301006);
+
+    const leaving = await signUp(ctx, 'speed-leaving@example.com');
+    expect((await list(leaving.auth)).status).toBe(200);
+    const out = await ctx.request('POST', '/api/v1/user/logout/', { body: { refresh: leaving.refresh }, headers: leaving.auth });
+    expect(out.status).toBe(200);
+    expect((await list(leaving.auth)).body.base_resp.status_code).toBe(301003);
+  });
+
+  it('sees a session ended elsewhere (revoked by SQL) within seconds', async () => {
+    const user = await signUp(ctx, 'speed-revoked@example.com');
+    expect((await list(user.auth)).status).toBe(200);
+    expect(ctx.app.authCache.get(user.access)?.user.uid).toBe(user.uid);
+    await sql(`update refresh_tokens set revoked_at = now() where user_uid = $1`, [user.uid]);
+    const started = Date.now();
+    let answer = await list(user.auth);
+    while (answer.status === 200 && Date.now() - started < 5000) {
+      await new Promise((r) => setTimeout(r, 50));
+      answer = await list(user.auth);
+    }
+    expect(answer.body.base_resp.status_code).toBe(301003);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe('compiled response serialisation', () => {
+  /** The answer is exactly what zod's check of the contract would let through: nothing missing, nothing extra. */
+  function matchesContract(body: unknown, schema: z.ZodType) {
+    const checked = envelope(schema).safeParse(body);
+    expect(checked.success, JSON.stringify(checked.error?.issues)).toBe(true);
+    expect(body).toEqual(JSON.parse(JSON.stringify(checked.data)));
+  }
+
+  it('answers lists and details in the exact shape of the contract', async () => {
+    const author = await signUp(ctx, 'speed-shape@example.com');
+    const persona = await ctx.request('POST', '/api/v1/persona/create/', { headers: author.auth, body: personaBody('Shape Ines') });
+    matchesContract(persona.body, Persona);
+    await sql(`update personas set status = 'taken_down', takedown_reason = 'test', taken_down_at = now() where uid = $1`, [
+      persona.body.data.uid,
+    ]);
+    const takenDown = await ctx.request('GET', `/api/v1/persona/details/?persona_uid=${persona.body.data.uid}`, { headers: author.auth });
+    expect(takenDown.body.data.takedown).toMatchObject({ reason: 'test' });
+    matchesContract(takenDown.body, Persona);
+    matchesContract((await list(author.auth)).body, PersonaListPage);
+
+    const generated = await ctx.request('POST', '/api/v1/novel/generate/', {
+      headers: author.auth,
+      body: {
+        params: { char_a_name: 'Ines', char_a_setting: '', char_b_name: 'Tomas', char_b_setting: '', plot: 'A storm.' },
+        is_r18: 0,
+        dialogue_heavy: 0,
+        first_person: 0,
+        language: 'en',
+      },
+    });
+    expect(generated.status).toBe(200);
+    matchesContract((await ctx.request('GET', '/api/v1/novel/list/?page=1', { headers: author.auth })).body, page(Novel));
+
+    const post = await ctx.request('POST', '/api/v1/post/create/', {
+      headers: author.auth,
+      body: { title: 'A storm', content: 'The rain kept on.', language: 'en', is_public: 1 },
+    });
+    expect(post.status).toBe(200);
+    matchesContract(post.body, Post);
+    matchesContract((await ctx.request('GET', `/api/v1/post/details/?post_uid=${post.body.data.uid}`)).body, Post);
+    const posts = await ctx.request('GET', '/api/v1/post/list/?page=1');
+    expect(posts.body.data.results.length).toBeGreaterThan(0);
+    matchesContract(posts.body, PostPage);
+  });
+});

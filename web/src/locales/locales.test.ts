@@ -1,0 +1,121 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SAMPLE_STORIES } from '../features/samples/stories';
+import { sampleText } from '../features/samples/texts';
+import { asciiPunctuationInCjk, copiedFromEnglish, glossaryBreaks, visibleWords, type Lang } from './lint';
+
+/**
+ * Issue 20: every locale reads as written in its language. Fails on a text copied from English,
+ * on ASCII ? ! : inside Chinese or Japanese sentences, and on a word GLOSSARY.md rules out
+ * (glossary.json holds the machine-readable list).
+ */
+const DIR = join(import.meta.dirname);
+const OTHERS: Exclude<Lang, 'en'>[] = ['zh-CN', 'zh-TW', 'ko', 'ja'];
+
+function flatten(value: unknown, prefix: string, out: Record<string, string>): Record<string, string> {
+  if (typeof value === 'string') out[prefix] = value;
+  else if (value && typeof value === 'object')
+    for (const [key, inner] of Object.entries(value)) flatten(inner, prefix ? `${prefix}.${key}` : key, out);
+  return out;
+}
+
+function load(lang: Lang): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const file of readdirSync(join(DIR, lang)).filter((name) => name.endsWith('.json')))
+    flatten(JSON.parse(readFileSync(join(DIR, lang, file), 'utf8')), `${file.replace(/\.json$/, '')}:`, out);
+  return out;
+}
+
+const en = load('en');
+
+describe('the lint rules', () => {
+  it('tell a copied English text from a brand word or a placeholder', () => {
+    expect(copiedFromEnglish('Couldn’t load', 'Couldn’t load')).toBe(true);
+    expect(copiedFromEnglish('Butterfic', 'Butterfic')).toBe(false);
+    expect(copiedFromEnglish('{{count}} · API', '{{count}} · API')).toBe(false);
+    expect(copiedFromEnglish('読み込めません', 'Couldn’t load')).toBe(false);
+  });
+
+  it('find ASCII signs in Chinese and Japanese sentences, not in Korean ones or in placeholders', () => {
+    expect(asciiPunctuationInCjk('zh-CN', '需要灵感？读一篇示例故事:')).toBe(':');
+    expect(asciiPunctuationInCjk('ja', 'おっと?')).toBe('?');
+    expect(asciiPunctuationInCjk('ko', '영감이 필요하세요?')).toBeNull();
+    expect(asciiPunctuationInCjk('ja', '出典：Butterfic（https://example.com/a?b=1）')).toBeNull();
+    expect(visibleWords('{{count, number}} 字')).not.toContain(',');
+  });
+
+  it('name the glossary term a contradicting word should be', () => {
+    expect(glossaryBreaks('zh-CN', '获取更多黄油')).toEqual([expect.stringContaining('黄油币')]);
+    expect(glossaryBreaks('zh-CN', '获取更多黄油币')).toEqual([]);
+    expect(glossaryBreaks('ko', '작가가 삭제했어요.')).toHaveLength(1);
+    expect(glossaryBreaks('ko', '메일로 보내 드렸습니다.', false)).toEqual([]);
+    expect(glossaryBreaks('ko', '메일로 보내 드렸습니다.', true)).toHaveLength(1);
+  });
+});
+
+describe.each(OTHERS)('the %s locale', (lang) => {
+  const texts = load(lang);
+
+  it('has no text left in English', () => {
+    const copied = Object.keys(en).filter((key) => key in texts && copiedFromEnglish(texts[key]!, en[key]!));
+    expect(copied).toEqual([]);
+  });
+
+  it('uses full-width ？！： in CJK sentences', () => {
+    const found = Object.entries(texts).flatMap(([key, text]) => {
+      const sign = asciiPunctuationInCjk(lang, text);
+      return sign ? [`${key} ${sign} ${text}`] : [];
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('uses the GLOSSARY.md term for every concept', () => {
+    const found = Object.entries(texts).flatMap(([key, text]) => glossaryBreaks(lang, text).map((why) => `${key}: ${why}`));
+    expect(found).toEqual([]);
+  });
+
+  it('has the three sample stories written in it, scene for scene, by the same rules', () => {
+    const problems = SAMPLE_STORIES.flatMap((story) => {
+      const english = sampleText(story, 'en');
+      const own = sampleText(story, lang);
+      const pairs: [string, string, string][] = [
+        ['title', own.title, english.title],
+        ...Object.entries(own.draft).map(([field, text]): [string, string, string] => [
+          field,
+          text,
+          english.draft[field as keyof typeof english.draft],
+        ]),
+        ...own.scenes.flatMap((scene, i) =>
+          scene.map((text, j): [string, string, string] => [`scene ${i + 1} ¶${j + 1}`, text, english.scenes[i]?.[j] ?? '']),
+        ),
+      ];
+      const shape = own.scenes.length === english.scenes.length ? [] : [`${story.key}: ${own.scenes.length} scenes`];
+      return [
+        ...shape,
+        ...pairs.flatMap(([where, text, en]) => {
+          const sign = asciiPunctuationInCjk(lang, text);
+          return [
+            ...(text.trim() === '' || copiedFromEnglish(text, en) ? [`${story.key} ${where}: empty or English`] : []),
+            ...(sign ? [`${story.key} ${where}: ASCII ${sign}`] : []),
+            ...glossaryBreaks(lang, text).map((why) => `${story.key} ${where}: ${why}`),
+          ];
+        }),
+      ];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps the glossary in the user agreement and about us (documents: their own register)', () => {
+    const dir = join(DIR, '../features/policy/content', lang);
+    const found = readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .flatMap((name) =>
+        Object.entries(flatten(JSON.parse(readFileSync(join(dir, name), 'utf8')), name, {})).flatMap(([key, text]) => {
+          const sign = asciiPunctuationInCjk(lang, text.replace(/\[[^\]]*\]\([^)]*\)/g, ' '));
+          return [...glossaryBreaks(lang, text, false).map((why) => `${key}: ${why}`), ...(sign ? [`${key}: ASCII ${sign}`] : [])];
+        }),
+      );
+    expect(found).toEqual([]);
+  });
+});
