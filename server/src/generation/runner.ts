@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { wordCount, type GenerateStatus, type StoryParams } from '@butterfic/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
 import { chapters, generationJobs, novels } from '../db/schema';
+import { discardUnwritten, storyBefore } from '../modules/novels/versions';
 import { applyLedger } from '../modules/wallet/service';
 import { CONTROL_CHANNEL, JOBS_CHANNEL, type StreamHub } from './hub';
 import { buildMessages, maxTokensFor, trimToBudget } from './prompts/build';
@@ -157,18 +158,19 @@ export class JobRunner {
     return job ?? null;
   }
 
-  private async run(job: Job): Promise<void> {
-    const [novel] = await this.db.select().from(novels).where(eq(novels.uid, job.novelUid));
+  private async run(claimed: Job): Promise<void> {
+    const [novel] = await this.db.select().from(novels).where(eq(novels.uid, claimed.novelUid));
     if (!novel) return;
-    if (job.attempts > MAX_ATTEMPTS) {
+    // The chapter version the job writes, and the chapters it follows (a rewrite: not the version it replaces).
+    const before = await storyBefore(this.db, claimed);
+    const job = { ...claimed, chapterId: before.chapterId ?? -1 };
+    if (job.attempts > MAX_ATTEMPTS || before.chapterId === null) {
       await this.fail(job, 'tries', 'the story could not be written after 3 tries', 0);
       return;
     }
-    const list = await this.db.select().from(chapters).where(eq(chapters.novelUid, job.novelUid)).orderBy(asc(chapters.index));
-    const earlier = list.filter((c) => c.index < job.chapterIndex).map((c) => c.content);
-    const earlierText = earlier.join('\n\n');
+    const earlierText = before.earlier.join('\n\n');
     const earlierWords = wordCount(earlierText);
-    const resumeFrom = list.find((c) => c.index === job.chapterIndex)?.content ?? '';
+    const resumeFrom = before.current;
     const story: StoryRequest = {
       params: novel.params as StoryParams,
       perspective: (novel.firstPerson === 1 || novel.firstPerson === 2 ? novel.firstPerson : 0) as 0 | 1 | 2,
@@ -199,7 +201,7 @@ export class JobRunner {
           returning uid
         ), chapter as (
           update chapters set content = ${snapshot}, updated_at = now()
-          where ${changed} and novel_uid = ${job.novelUid} and index = ${job.chapterIndex} and exists (select 1 from owned)
+          where ${changed} and id = ${job.chapterId} and exists (select 1 from owned)
           returning 1
         ), novel as (
           update novels set word_count = ${earlierWords + wordCount(snapshot)}, updated_at = now()
@@ -365,7 +367,7 @@ export class JobRunner {
         select uid from generation_jobs where uid = ${job.uid} and status = 'stopped' and worker_id = ${this.id} and not refunded
       ), chapter as (
         update chapters set content = ${text}, updated_at = now()
-        where novel_uid = ${job.novelUid} and index = ${job.chapterIndex} and exists (select 1 from kept)
+        where id = ${job.chapterId} and exists (select 1 from kept)
         returning 1
       )
       update novels set word_count = ${earlierWords + wordCount(text)}, updated_at = now()
@@ -397,7 +399,7 @@ export class JobRunner {
       await tx
         .update(chapters)
         .set({ content: text, updatedAt: sql`now()` })
-        .where(and(eq(chapters.novelUid, job.novelUid), eq(chapters.index, job.chapterIndex)));
+        .where(eq(chapters.id, job.chapterId!));
       await tx
         .update(novels)
         .set({ generateStatus: 'done', wordCount: words, failure: null, updatedAt: sql`now()` })
@@ -428,22 +430,12 @@ export class JobRunner {
       if (!row) return null;
       const [novel] = await tx.select({ authorUid: novels.authorUid }).from(novels).where(eq(novels.uid, job.novelUid));
       if (row.charge > 0 && novel) await applyLedger(tx, { userUid: novel.authorUid, kind: 'refund', amount: row.charge, ref: job.uid });
-      const where = and(eq(chapters.novelUid, job.novelUid), eq(chapters.index, job.chapterIndex));
-      const [chapter] = await tx.select({ content: chapters.content }).from(chapters).where(where);
-      let next: GenerateStatus = 'failed';
-      if (job.kind === 'continue') {
-        next = 'done';
-        if (!chapter?.content) await tx.delete(chapters).where(where);
-      }
-      const remaining = await tx.select({ content: chapters.content }).from(chapters).where(eq(chapters.novelUid, job.novelUid));
+      // A continuation or rewrite that wrote nothing leaves no empty version behind (modules/novels/versions.ts).
+      const next: GenerateStatus = job.kind === 'generate' ? 'failed' : 'done';
+      const words = await discardUnwritten(tx, job);
       await tx
         .update(novels)
-        .set({
-          generateStatus: next,
-          failure: code,
-          wordCount: wordCount(remaining.map((c) => c.content).join('\n\n')),
-          updatedAt: sql`now()`,
-        })
+        .set({ generateStatus: next, failure: code, wordCount: words, updatedAt: sql`now()` })
         .where(eq(novels.uid, job.novelUid));
       return next;
     });

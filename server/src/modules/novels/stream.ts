@@ -1,11 +1,12 @@
 import type { GenerateStatus } from '@butterfic/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SECURITY_HEADERS } from '../../plugins/security';
 import type { Deps } from '../../app';
-import { chapters, novels } from '../../db/schema';
+import { novels } from '../../db/schema';
 import type { HubEvent } from '../../generation/hub';
 import { novelDetails } from './service';
+import { chosenChapterText } from './versions';
 
 const LIVE: GenerateStatus[] = ['generating', 'continuing'];
 
@@ -89,13 +90,8 @@ export async function streamNovel(deps: Deps, request: FastifyRequest, reply: Fa
     return 'ok';
   };
 
-  const readSaved = async () => {
-    const [row] = await db
-      .select({ content: chapters.content })
-      .from(chapters)
-      .where(and(eq(chapters.novelUid, novelUid), eq(chapters.index, chapter)));
-    return row?.content ?? '';
-  };
+  // The chosen version of the chapter (the one a job writes is always chosen: no select while it runs).
+  const readSaved = () => chosenChapterText(db, novelUid, chapter);
 
   let catchingUp: Promise<void> | null = null;
   const catchUp = async () => {
