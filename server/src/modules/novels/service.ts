@@ -340,6 +340,8 @@ async function insertVersion(tx: DbOrTx, novelUid: string, index: number, parent
         where s.novel_uid = ${novelUid} and s.index = ${index} and s.parent_id is not distinct from ${parent}::bigint)`,
     })
     .returning({ id: chapters.id });
+  // The new version is the one chosen after its parent from now on.
+  if (parent !== null) await tx.update(chapters).set({ nextId: row!.id }).where(eq(chapters.id, parent));
   return row!.id;
 }
 
@@ -371,7 +373,6 @@ export async function startRewrite(
       if (replaced === undefined) throw new AppError('notFound');
       const parent = chapterIndex > 0 ? path[chapterIndex - 1]! : null;
       const chapterId = await insertVersion(tx, novelUid, chapterIndex, parent);
-      if (parent !== null) await tx.update(chapters).set({ nextId: chapterId }).where(eq(chapters.id, parent));
       await setPath(tx, novelUid, [...path.slice(0, chapterIndex), chapterId]);
       await tx.insert(generationJobs).values({
         uid: jobUid,
