@@ -180,6 +180,7 @@ export class JobRunner {
       chapterIndex: job.chapterIndex,
       storySoFar: trimToBudget(earlierText),
       resumeFrom,
+      version: before.version,
       targetChars: ['en', 'ko'].includes(novel.language) ? this.targetChars : Math.round(this.targetChars * 0.5),
     };
 

@@ -62,19 +62,27 @@ export async function chosenChapterText(db: Db, novelUid: string, index: number)
  * whatever is chosen now) and the text its chapter already holds (a resumed
  * attempt carries on after it).
  */
-export async function storyBefore(db: Db, job: Job): Promise<{ chapterId: number | null; earlier: string[]; current: string }> {
+export async function storyBefore(
+  db: Db,
+  job: Job,
+): Promise<{ chapterId: number | null; earlier: string[]; current: string; version: number }> {
   const chapterId = job.chapterId ?? (await chosenId(db, job.novelUid, job.chapterIndex));
-  if (chapterId === null) return { chapterId, earlier: [], current: '' };
-  const result = await db.execute<{ id: string; content: string }>(sql`
+  if (chapterId === null) return { chapterId, earlier: [], current: '', version: 1 };
+  const result = await db.execute<{ id: string; content: string; version: number }>(sql`
     with recursive up as (
-      select id, parent_id, index, content from chapters where id = ${chapterId}
+      select id, parent_id, index, content, version from chapters where id = ${chapterId}
       union all
-      select c.id, c.parent_id, c.index, c.content from chapters c join up on c.id = up.parent_id
+      select c.id, c.parent_id, c.index, c.content, c.version from chapters c join up on c.id = up.parent_id
     )
-    select id, content from up order by index`);
+    select id, content, version from up order by index`);
   const rows = result.rows;
-  const current = rows.find((r) => Number(r.id) === chapterId)?.content ?? '';
-  return { chapterId, earlier: rows.filter((r) => Number(r.id) !== chapterId).map((r) => r.content), current };
+  const own = rows.find((r) => Number(r.id) === chapterId);
+  return {
+    chapterId,
+    earlier: rows.filter((r) => Number(r.id) !== chapterId).map((r) => r.content),
+    current: own?.content ?? '',
+    version: own?.version ?? 1,
+  };
 }
 
 async function chosenId(db: DbOrTx, novelUid: string, index: number): Promise<number | null> {
