@@ -46,7 +46,8 @@ export function ChapterVersions({
             type="button"
             className="version-step"
             aria-label={t('reader.versions.previous')}
-            disabled={!enabled || version <= 1}
+            // aria-disabled, not disabled: the button keeps the keyboard focus at the first version and while busy.
+            aria-disabled={!enabled || version <= 1}
             onClick={() => step(-1)}
           >
             <ChevronLeft aria-hidden="true" size={18} />
@@ -59,7 +60,7 @@ export function ChapterVersions({
             type="button"
             className="version-step"
             aria-label={t('reader.versions.next')}
-            disabled={!enabled || version >= versions}
+            aria-disabled={!enabled || version >= versions}
             onClick={() => step(1)}
           >
             <ChevronRight aria-hidden="true" size={18} />

@@ -60,7 +60,12 @@ export function StoryText({
         const isLast = position === chapters.length - 1;
         const paragraphs = splitParagraphs(chapter.content);
         return (
-          <section key={chapter.index} className="story-chapter" data-chapter={chapter.index} {...swipe(chapter)}>
+          <section
+            key={chapter.index}
+            className={`story-chapter${onSwipe && chapter.versions > 1 ? ' story-chapter--swipe' : ''}`}
+            data-chapter={chapter.index}
+            {...swipe(chapter)}
+          >
             {headings ? (
               <h3 className="story-chapter-heading" lang={i18n.language}>
                 {t('reader.chapter', { number: chapter.index + 1 })}
