@@ -37,9 +37,7 @@ type Details = {
 const details = (session: Session, uid: string) =>
   callApi<Details>('GET', `/novel/details/?novel_uid=${uid}`, { token: session.tokens.access });
 async function finished(session: Session, uid: string): Promise<Details> {
-  await expect
-    .poll(async () => (await details(session, uid)).novel.generate_status, { timeout: 40_000, interval: 300 })
-    .toBe('done');
+  await expect.poll(async () => (await details(session, uid)).novel.generate_status, { timeout: 40_000, interval: 300 }).toBe('done');
   return details(session, uid);
 }
 
@@ -92,7 +90,8 @@ async function swipe(page: Page, target: Locator, direction: 'left' | 'right') {
   const viewport = page.viewportSize()!;
   const top = Math.max(box.y, 0);
   const y = Math.min(top + 80, Math.min(box.y + box.height, viewport.height) - 20);
-  const [from, to] = direction === 'left' ? [box.x + box.width * 0.85, box.x + box.width * 0.15] : [box.x + box.width * 0.15, box.x + box.width * 0.85];
+  const [from, to] =
+    direction === 'left' ? [box.x + box.width * 0.85, box.x + box.width * 0.15] : [box.x + box.width * 0.15, box.x + box.width * 0.85];
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from, y }] });
   for (let i = 1; i <= 6; i++) {
@@ -118,7 +117,7 @@ async function versionsInReader(lang: Lang, viewport: { width: number; height: n
   await snap(page, shot('two-chapters'));
 
   // Rewrite chapter 1: its new version streams in where it was; chapter 2 stays with the old version.
-  await page.getByRole('button', { name: fill(t.reader.rewriteLabel, { number: 1, cost: 3 }) }).click();
+  await page.getByRole('button', { name: fill(t.reader.rewriteLabel, { number: 1, cost: 3 }), exact: true }).click();
   await page.getByText(fill(t.reader.rewriteStarted, { number: 1 })).waitFor();
   const hint = fill(t.reader.rewritingHint, { number: 1 });
   await page.getByText(hint, { exact: true }).waitFor();

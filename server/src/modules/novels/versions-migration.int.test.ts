@@ -41,7 +41,9 @@ it('turns the chapters of existing stories into version 1 of a single chosen pat
   expect(at).toBeGreaterThan(0);
   for (const file of files.slice(0, at)) await apply(file);
 
-  await client.query(`insert into users (uid, email, password_hash, name, invitation_code) values ('u1', 'a@example.com', 'x', 'A', 'CODE1')`);
+  await client.query(
+    `insert into users (uid, email, password_hash, name, invitation_code) values ('u1', 'a@example.com', 'x', 'A', 'CODE1')`,
+  );
   const novel = (uid: string, status: string) =>
     client.query(
       `insert into novels (uid, author_uid, title, params, language, generate_status, written_by, word_count)
@@ -62,8 +64,9 @@ it('turns the chapters of existing stories into version 1 of a single chosen pat
 
   await apply('0011_versions.sql');
 
-  const rows = (await client.query(`select id, novel_uid, index, parent_id, version, next_id, content from chapters order by novel_uid, index`))
-    .rows;
+  const rows = (
+    await client.query(`select id, novel_uid, index, parent_id, version, next_id, content from chapters order by novel_uid, index`)
+  ).rows;
   const n1 = rows.filter((r) => r.novel_uid === 'n1');
   expect(n1.map((r) => [r.index, r.version, r.content])).toEqual([
     [0, 1, 'one'],

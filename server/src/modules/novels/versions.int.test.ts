@@ -31,13 +31,15 @@ const finished = (auth: Auth, uid: string, timeoutMs?: number) =>
     (res) => !['generating', 'continuing'].includes(res.body.data.novel.generate_status),
     timeoutMs,
   );
-const post = (auth: Auth, path: string, body: Record<string, unknown>) => ctx.request('POST', `/api/v1/novel/${path}/`, { body, headers: auth });
+const post = (auth: Auth, path: string, body: Record<string, unknown>) =>
+  ctx.request('POST', `/api/v1/novel/${path}/`, { body, headers: auth });
 const rewrite = (auth: Auth, uid: string, chapterIndex: number) => post(auth, 'rewrite', { novel_uid: uid, chapter_index: chapterIndex });
 const select = (auth: Auth, uid: string, chapterIndex: number, version: number) =>
   post(auth, 'select', { novel_uid: uid, chapter_index: chapterIndex, version });
 const texts = (chapters: Chapter[]) => chapters.map((c) => c.content);
 const shape = (chapters: Chapter[]) => chapters.map((c) => `${c.version}/${c.versions}`);
-const grant = (uid: string, amount: number) => ctx.database.db.transaction((tx) => applyLedger(tx, { userUid: uid, kind: 'grant', amount }));
+const grant = (uid: string, amount: number) =>
+  ctx.database.db.transaction((tx) => applyLedger(tx, { userUid: uid, kind: 'grant', amount }));
 const lastPrompt = () =>
   llm.requests
     .at(-1)!
@@ -85,7 +87,8 @@ async function story(email: string, chapters: number, butter = 30) {
   const me = await signUp(ctx, email);
   if (butter > 0) await grant(me.uid, butter);
   llm.script([{ chunks: ['A0 the storm. '] }]);
-  const uid = (await ctx.request('POST', '/api/v1/novel/generate/', { body: storyRequest(), headers: me.auth })).body.data.novel_uid as string;
+  const uid = (await ctx.request('POST', '/api/v1/novel/generate/', { body: storyRequest(), headers: me.auth })).body.data
+    .novel_uid as string;
   owners.set(uid, me.auth);
   await finished(me.auth, uid);
   for (let i = 1; i < chapters; i++) {
@@ -114,9 +117,7 @@ describe('rewriting a chapter', () => {
     expect(during.chapters.map((c: Chapter) => c.index)).toEqual([0, 1]);
     expect(shape(during.chapters)).toEqual(['1/1', '2/2']);
 
-    const events = await readSse(`${ctx.baseUrl}/api/v1/novel/stream/?novel_uid=${uid}`, me.auth, (e) =>
-      e.some((x) => x.event === 'done'),
-    );
+    const events = await readSse(`${ctx.baseUrl}/api/v1/novel/stream/?novel_uid=${uid}`, me.auth, (e) => e.some((x) => x.event === 'done'));
     const deltas = events.filter((e) => e.event === 'delta');
     expect(deltas.every((e) => e.data.chapter === 1)).toBe(true);
     expect(deltas.map((e) => e.data.text).join('')).toBe(pieces.join(''));
@@ -250,7 +251,11 @@ describe('choosing versions and branches', () => {
     expect(lastPrompt()).toContain('B1 second take.');
     expect(shape((await select(me.auth, uid, 1, 1)).body.data.chapters)).toEqual(['1/1', '1/2', '1/1']);
     // The choice made inside a branch is remembered there.
-    expect(texts((await select(me.auth, uid, 1, 2)).body.data.chapters)).toEqual(['A0 the storm. ', 'B1 second take.', 'D2 third chapter again.']);
+    expect(texts((await select(me.auth, uid, 1, 2)).body.data.chapters)).toEqual([
+      'A0 the storm. ',
+      'B1 second take.',
+      'D2 third chapter again.',
+    ]);
   });
 
   it('edits only the chosen version; unknown versions and strangers are refused', async () => {
@@ -327,9 +332,10 @@ describe('races', () => {
     expect(started).toHaveLength(1);
     for (const a of answers.slice(0, 9).filter((x) => x.status !== 200)) expect(a.body.base_resp.status_code).toBe(400001);
     await finished(me.auth, uid);
-    const jobs = await ctx.database.pool.query(`select count(*)::int as n from generation_jobs where novel_uid = $1 and kind <> 'generate'`, [
-      uid,
-    ]);
+    const jobs = await ctx.database.pool.query(
+      `select count(*)::int as n from generation_jobs where novel_uid = $1 and kind <> 'generate'`,
+      [uid],
+    );
     expect(jobs.rows[0].n).toBe(2 + 1);
     expect(await balanceOf(me.uid)).toBe(start - 3);
     await expectConsistent(uid);

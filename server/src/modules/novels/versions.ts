@@ -27,7 +27,14 @@ const toIds = (value: unknown): number[] => (Array.isArray(value) ? value.map(Nu
 
 /** The chosen path of a novel, in chapter order, each with its version number and how many versions it has. */
 export async function chosenPath(db: DbOrTx, novelUid: string): Promise<PathChapter[]> {
-  const result = await db.execute<{ id: string; index: number; content: string; version: number; versions: number; created_at: string }>(sql`
+  const result = await db.execute<{
+    id: string;
+    index: number;
+    content: string;
+    version: number;
+    versions: number;
+    created_at: string;
+  }>(sql`
     select c.id, c.index, c.content, c.version, c.created_at,
       (select count(*) from chapters s
         where s.novel_uid = c.novel_uid and s.index = c.index and s.parent_id is not distinct from c.parent_id)::int as versions

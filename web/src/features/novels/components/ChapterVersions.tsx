@@ -75,10 +75,9 @@ export function ChapterVersions({
         aria-label={t('reader.rewriteLabel', { number, cost: CONTINUE_COST })}
       >
         <RefreshCw aria-hidden="true" size={16} />
-        <span>{t('reader.rewrite')}</span>
-        <span className="chapter-rewrite-cost" aria-hidden="true">
-          {t('wallet.butterCount', { count: CONTINUE_COST })}
-        </span>
+        {/* The accessible name starts with this visible text ("Rewrite · 3 Butter") and adds the chapter. */}
+        <span>{t('reader.rewrite')}</span>{' '}
+        <span className="chapter-rewrite-cost">· {t('wallet.butterCount', { count: CONTINUE_COST })}</span>
       </button>
     </div>
   );
