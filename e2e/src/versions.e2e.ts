@@ -105,6 +105,15 @@ async function versionsInReader(lang: Lang, viewport: { width: number; height: n
   const t = textsOf(lang);
   const device = viewport === PHONE ? 'phone' : 'desktop';
   const shot = (name: string) => `versions-${lang}-${name}-${device}`;
+  /** The screen at this size and, when screenshots are kept, at the other size too (390×844 and 1280×800). */
+  const snapBoth = async (name: string) => {
+    await snap(page, shot(name));
+    if (!process.env.E2E_SCREENSHOTS) return;
+    const other = viewport === PHONE ? DESKTOP_800 : PHONE;
+    await page.setViewportSize(other);
+    await snap(page, `versions-${lang}-${name}-${other === PHONE ? 'phone' : 'desktop'}`);
+    await page.setViewportSize(viewport);
+  };
   const session = await signUp(lang);
   const uid = await twoChapters(session, lang);
   const original = (await details(session, uid)).chapters;
@@ -126,7 +135,7 @@ async function versionsInReader(lang: Lang, viewport: { width: number; height: n
   const early = await storyLength(page);
   await expect.poll(() => storyLength(page), { timeout: 5000, interval: 200 }).toBeGreaterThan(early);
   expect(await page.getByRole('button', { name: t.reader.stop }).isVisible()).toBe(true);
-  await snap(page, shot('rewriting'));
+  await snapBoth('rewriting');
 
   const versions = page.getByRole('group', { name: fill(t.reader.versions.label, { number: 1 }) });
   const count = (version: number) => fill(t.reader.versions.count, { version, versions: 2 });
@@ -138,7 +147,7 @@ async function versionsInReader(lang: Lang, viewport: { width: number; height: n
   expect(rewritten).toHaveLength(1);
   expect(squash(rewritten[0]!.content)).not.toBe(squash(original[0]!.content));
   expect(await storyLength(page)).toBe(squash(rewritten[0]!.content).length);
-  await snap(page, shot('rewritten'));
+  await snapBoth('rewritten');
 
   // Previous: version 1 comes back with its own chapter 2.
   const previous = versions.getByRole('button', { name: t.reader.versions.previous });
@@ -149,7 +158,7 @@ async function versionsInReader(lang: Lang, viewport: { width: number; height: n
   await page.locator('[data-chapter="1"]').waitFor();
   expect(await chapterText(page, 0)).toBe(squash(original[0]!.content));
   expect(await chapterText(page, 1)).toContain(ending(original[1]!.content));
-  await snap(page, shot('version-1'));
+  await snapBoth('version-1');
 
   // Back to version 2 (a swipe to the left on a phone, the arrow key on a desktop), then to 1 again.
   if (touch) await swipe(page, page.locator('[data-chapter="0"]'), 'left');
@@ -192,7 +201,7 @@ async function versionsInReader(lang: Lang, viewport: { width: number; height: n
   await expect.poll(() => chapterText(page, 1)).toContain(ending(original[1]!.content));
   await next.click();
   await expect.poll(() => chapterText(page, 1)).toContain(ending(branch[1]!.content));
-  await snap(page, shot('branch'));
+  await snapBoth('branch');
 
   // 12 granted: a continuation, the rewrite and the continuation on the branch at 3 each.
   const info = await callApi<{ balance: number }>('GET', '/user/info/', { token: session.tokens.access });
