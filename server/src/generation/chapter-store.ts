@@ -1,7 +1,8 @@
 import { wordCount, type GenerateStatus } from '@butterfic/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { chapters, generationJobs, novels } from '../db/schema';
+import { generationJobs, novels } from '../db/schema';
+import { discardUnwritten, toArray } from '../modules/novels/versions';
 import { applyLedger, type DbOrTx } from '../modules/wallet/service';
 import { JOBS_CHANNEL } from './hub';
 
@@ -14,6 +15,16 @@ import { JOBS_CHANNEL } from './hub';
  */
 
 export type Job = typeof generationJobs.$inferSelect;
+
+/**
+ * The chapter row a job writes: the version it was created for (docs/decisions/0022). A job from
+ * before versions without one (never run: the runner fails it for good) falls back to the chosen
+ * version at its place.
+ */
+const jobChapter = (job: Job) =>
+  job.chapterId === null
+    ? sql`id = (select n.path[${job.chapterIndex + 1}] from novels n where n.uid = ${job.novelUid})`
+    : sql`id = ${job.chapterId}`;
 
 /** What a save learned: still ours, stopped by its author (ours to finish), or taken over by another worker. */
 export type SaveVerdict = 'saved' | 'stopped' | 'lost';
@@ -37,7 +48,7 @@ export async function saveChapterProgress(
       returning status
     ), chapter as (
       update chapters set content = ${text}, updated_at = now()
-      where ${changed} and novel_uid = ${job.novelUid} and index = ${job.chapterIndex}
+      where ${changed} and ${jobChapter(job)}
         and exists (select 1 from mine where status = 'running')
       returning 1
     ), novel as (
@@ -60,7 +71,7 @@ export async function keepStoppedChapterText(db: Db, options: { job: Job; worker
       select uid from generation_jobs where uid = ${job.uid} and status = 'stopped' and worker_id = ${options.workerId} and not refunded
     ), chapter as (
       update chapters set content = ${text}, updated_at = now()
-      where novel_uid = ${job.novelUid} and index = ${job.chapterIndex} and exists (select 1 from kept)
+      where ${jobChapter(job)} and exists (select 1 from kept)
       returning 1
     )
     update novels set word_count = ${options.earlierWords + wordCount(text)}, updated_at = now()
@@ -77,7 +88,7 @@ export async function completeChapter(db: Db, options: { job: Job; workerId: str
       returning uid
     ), chapter as (
       update chapters set content = ${options.text}, updated_at = now()
-      where novel_uid = ${job.novelUid} and index = ${job.chapterIndex} and exists (select 1 from mine)
+      where ${jobChapter(job)} and exists (select 1 from mine)
       returning 1
     ), novel as (
       update novels set generate_status = 'done', word_count = ${options.words}, failure = null, updated_at = now()
@@ -89,8 +100,8 @@ export async function completeChapter(db: Db, options: { job: Job; workerId: str
 }
 
 /**
- * Fails a job for good and refunds its charge in the same transaction; a continuation's empty
- * chapter goes. Answers the novel's new status, or null when the job was no longer ours. (A job the
+ * Fails a job for good and refunds its charge in the same transaction; the empty version of a
+ * continuation or rewrite goes and the path chosen before it comes back (versions.discardUnwritten). Answers the novel's new status, or null when the job was no longer ours. (A job the
  * safety check stopped is settled by unsafe.ts instead.)
  */
 export async function failJobForGood(
@@ -107,22 +118,12 @@ export async function failJobForGood(
     if (!row) return null;
     const [novel] = await tx.select({ authorUid: novels.authorUid }).from(novels).where(eq(novels.uid, job.novelUid));
     if (row.charge > 0 && novel) await applyLedger(tx, { userUid: novel.authorUid, kind: 'refund', amount: row.charge, ref: job.uid });
-    const where = and(eq(chapters.novelUid, job.novelUid), eq(chapters.index, job.chapterIndex));
-    const [chapter] = await tx.select({ content: chapters.content }).from(chapters).where(where);
-    let next: GenerateStatus = 'failed';
-    if (job.kind === 'continue') {
-      next = 'done';
-      if (!chapter?.content) await tx.delete(chapters).where(where);
-    }
-    const remaining = await tx.select({ content: chapters.content }).from(chapters).where(eq(chapters.novelUid, job.novelUid));
+    // A continuation or rewrite that wrote nothing leaves no empty version behind; the word count is the chosen path's.
+    const next: GenerateStatus = job.kind === 'generate' ? 'failed' : 'done';
+    const words = await discardUnwritten(tx, job);
     await tx
       .update(novels)
-      .set({
-        generateStatus: next,
-        failure: options.code,
-        wordCount: wordCount(remaining.map((c) => c.content).join('\n\n')),
-        updatedAt: sql`now()`,
-      })
+      .set({ generateStatus: next, failure: options.code, wordCount: words, updatedAt: sql`now()` })
       .where(eq(novels.uid, job.novelUid));
     return next;
   });
@@ -163,19 +164,48 @@ export async function novelOutcome(db: Db, novelUid: string): Promise<{ status: 
 }
 
 /**
- * Queues a job for a new, empty chapter: the chapter, the job and the workers' wake-up (NOTIFY, sent
- * at commit) in one statement, inside the caller's transaction (which inserted or locked the novel).
+ * Queues a job for a new, empty chapter version: the version (numbered after its siblings, chosen
+ * after its parent from now on), the novel's chosen path (`before` and then the new version), the
+ * job that writes it and the workers' wake-up (NOTIFY, sent at commit), in one statement inside the
+ * caller's transaction (which inserted the novel or holds its row lock: version numbers are taken
+ * under it). `words`, when given, is the new path's word count (a rewrite cuts the path short).
+ * docs/decisions/0022-chapter-versions.md.
  */
 export async function queueChapterJob(
   tx: DbOrTx,
-  options: { jobUid: string; novelUid: string; chapterIndex: number; kind: Job['kind']; charge: number },
-): Promise<void> {
-  await tx.execute(sql`
+  options: {
+    jobUid: string;
+    novelUid: string;
+    chapterIndex: number;
+    kind: Job['kind'];
+    charge: number;
+    /** The chosen versions of the chapters before this one (their ids, in order). */
+    before: number[];
+    /** A rewrite: the version it replaces, chosen again if the rewrite ends with no text. */
+    previousChapterId?: number | null;
+    words?: number;
+  },
+): Promise<number> {
+  const { novelUid, chapterIndex } = options;
+  const parent = options.before[chapterIndex - 1] ?? null;
+  const result = await tx.execute<{ id: string }>(sql`
     with chapter as (
-      insert into chapters (novel_uid, index) values (${options.novelUid}, ${options.chapterIndex})
+      insert into chapters (novel_uid, index, parent_id, version)
+      values (${novelUid}, ${chapterIndex}, ${parent}::bigint, (
+        select coalesce(max(s.version), 0) + 1 from chapters s
+        where s.novel_uid = ${novelUid} and s.index = ${chapterIndex} and s.parent_id is not distinct from ${parent}::bigint))
+      returning id
+    ), parent as (
+      update chapters set next_id = (select id from chapter) where id = ${parent}::bigint
+    ), novel as (
+      update novels set path = ${toArray(options.before)}::bigint[] || (select id from chapter),
+        word_count = coalesce(${options.words ?? null}::int, word_count), updated_at = now()
+      where uid = ${novelUid}
     ), job as (
-      insert into generation_jobs (uid, novel_uid, chapter_index, kind, charge)
-      values (${options.jobUid}, ${options.novelUid}, ${options.chapterIndex}, ${options.kind}, ${options.charge})
+      insert into generation_jobs (uid, novel_uid, chapter_index, chapter_id, previous_chapter_id, kind, charge)
+      select ${options.jobUid}, ${novelUid}, ${chapterIndex}, id, ${options.previousChapterId ?? null}::bigint, ${options.kind}, ${options.charge}
+      from chapter
     )
-    select pg_notify(${JOBS_CHANNEL}, ${options.jobUid})`);
+    select id, pg_notify(${JOBS_CHANNEL}, ${options.jobUid}) from chapter`);
+  return Number(result.rows[0]!.id);
 }

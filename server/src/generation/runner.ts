@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { wordCount, type StoryParams } from '@butterfic/contract';
-import { asc, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
-import { chapters, generationJobs, novels } from '../db/schema';
+import { generationJobs, novels } from '../db/schema';
+import { storiesBefore } from '../modules/novels/versions';
 import {
   completeChapter,
   failJobForGood,
@@ -78,6 +79,9 @@ type Attempt = {
   /** What a save learned when the job was no longer ours to save. */
   ended: Exclude<SaveVerdict, 'saved'> | null;
 };
+
+/** What loadStories reads for an attempt before it starts. */
+type Loaded = Omit<Attempt, 'token' | 'controller' | 'ended'>;
 
 /** How an attempt ended. settle() handles each, in one place. */
 type Outcome =
@@ -195,7 +199,7 @@ export class JobRunner {
   private async launch(jobs: Job[]): Promise<void> {
     const stories = await this.loadStories(jobs).catch((error: unknown) => {
       this.log.error({ err: error }, 'could not read the novels of claimed jobs');
-      return new Map<string, Omit<Attempt, 'token' | 'controller' | 'ended'>>();
+      return new Map<string, Loaded>();
     });
     for (const job of jobs) {
       const run: Promise<void> = this.run(job, stories.get(job.uid))
@@ -255,26 +259,27 @@ export class JobRunner {
       .returning();
   }
 
-  /** What each job asks the model: its novel's settings, the story so far, and any saved start of the chapter. */
-  private async loadStories(jobs: Job[]): Promise<Map<string, Omit<Attempt, 'token' | 'controller' | 'ended'>>> {
+  /**
+   * What each job asks the model: its novel's settings, the chapters its version follows (its
+   * ancestors by `parent_id`, not whatever is chosen now: a rewrite is never written from the version
+   * it replaces), and any saved start of the chapter. Two queries for the whole batch.
+   */
+  private async loadStories(jobs: Job[]): Promise<Map<string, Loaded>> {
     const novelUids = [...new Set(jobs.map((j) => j.novelUid))];
     const db = this.options.claimDb ?? this.db;
     const novelRows = await db.select().from(novels).where(inArray(novels.uid, novelUids));
-    const chapterRows = await db
-      .select({ novelUid: chapters.novelUid, index: chapters.index, content: chapters.content })
-      .from(chapters)
-      .where(inArray(chapters.novelUid, novelUids))
-      .orderBy(asc(chapters.index));
-    const out = new Map<string, Omit<Attempt, 'token' | 'controller' | 'ended'>>();
+    const byUid = new Map(novelRows.map((n) => [n.uid, n]));
+    // The version each job writes (old jobs from before versions: the chosen one at its place).
+    const versionOf = new Map<string, number | null>();
+    for (const job of jobs) versionOf.set(job.uid, job.chapterId ?? byUid.get(job.novelUid)?.path[job.chapterIndex] ?? null);
+    const lines = await storiesBefore(db, [...versionOf.values()].filter((id): id is number => id !== null));
+    const out = new Map<string, Loaded>();
     for (const job of jobs) {
-      const novel = novelRows.find((n) => n.uid === job.novelUid);
+      const novel = byUid.get(job.novelUid);
       if (!novel) continue;
-      const list = chapterRows.filter((c) => c.novelUid === job.novelUid);
-      const earlierText = list
-        .filter((c) => c.index < job.chapterIndex)
-        .map((c) => c.content)
-        .join('\n\n');
-      const resumeFrom = list.find((c) => c.index === job.chapterIndex)?.content ?? '';
+      const chapterId = versionOf.get(job.uid) ?? null;
+      const line = (chapterId !== null && lines.get(chapterId)) || { earlier: [], current: '', version: 1 };
+      const earlierText = line.earlier.join('\n\n');
       const story: StoryRequest = {
         params: novel.params as StoryParams,
         perspective: (novel.firstPerson === 1 || novel.firstPerson === 2 ? novel.firstPerson : 0) as 0 | 1 | 2,
@@ -283,24 +288,34 @@ export class JobRunner {
         language: novel.language,
         chapterIndex: job.chapterIndex,
         storySoFar: trimToBudget(earlierText),
-        resumeFrom,
+        resumeFrom: line.current,
+        version: line.version,
         targetChars: ['en', 'ko'].includes(novel.language) ? this.targetChars : Math.round(this.targetChars * 0.5),
       };
-      out.set(job.uid, { job, story, earlierWords: wordCount(earlierText), text: resumeFrom, saved: resumeFrom });
+      out.set(job.uid, {
+        job: { ...job, chapterId },
+        story,
+        earlierWords: wordCount(earlierText),
+        text: line.current,
+        saved: line.current,
+      });
     }
     return out;
   }
 
   // ---- one attempt: begin → stream → outcome → settle ----------------------------------------
 
-  private async run(job: Job, loaded: Omit<Attempt, 'token' | 'controller' | 'ended'> | undefined): Promise<void> {
+  private async run(job: Job, loaded: Loaded | undefined): Promise<void> {
     if (!this.running) {
       // Claimed while shutting down: give it straight back.
       await releaseJob(this.db, { job, workerId: this.id });
       return;
     }
     if (!loaded) return; // its novel is gone
-    if (job.attempts > MAX_ATTEMPTS) {
+    // From here on the job carries the chapter version it writes (loadStories).
+    job = loaded.job;
+    // Out of tries, or an old job whose empty chapter is gone: failed for good, refunded.
+    if (job.attempts > MAX_ATTEMPTS || job.chapterId === null) {
       await this.failForGood(job, 'tries', 'the story could not be written after 3 tries', 0);
       return;
     }
@@ -314,7 +329,7 @@ export class JobRunner {
     }
   }
 
-  private begin(job: Job, loaded: Omit<Attempt, 'token' | 'controller' | 'ended'>): Attempt {
+  private begin(job: Job, loaded: Loaded): Attempt {
     const controller = new AbortController();
     this.active.set(job.uid, controller);
     const token = this.hub.begin(job.novelUid, job.chapterIndex, loaded.text, job.attempts > 1);

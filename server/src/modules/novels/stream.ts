@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { GenerateStatus } from '@butterfic/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SECURITY_HEADERS } from '../../plugins/security';
 import type { Deps } from '../../app';
@@ -9,6 +9,7 @@ import { chapters, novels } from '../../db/schema';
 import type { HubEvent } from '../../generation/hub';
 import { authorBlocked, type AuthUser } from '../../plugins/auth';
 import { assertReadable } from './service';
+import { chosenChapterText } from './versions';
 
 const LIVE: GenerateStatus[] = ['generating', 'continuing'];
 type Outcome = Extract<HubEvent, { type: 'done' | 'error' }>;
@@ -218,12 +219,9 @@ class ReaderStream {
     })();
   }
 
-  private async readSaved(): Promise<string> {
-    const [row] = await this.deps.database.db
-      .select({ content: chapters.content })
-      .from(chapters)
-      .where(and(eq(chapters.novelUid, this.novel), eq(chapters.index, this.chapter)));
-    return row?.content ?? '';
+  /** The chosen version of the chapter (the one a job writes is always chosen: no select while it runs). */
+  private readSaved(): Promise<string> {
+    return chosenChapterText(this.deps.database.db, this.novel, this.chapter);
   }
 
   // ---- output, coalesced per tick ----
@@ -311,9 +309,10 @@ async function readableNovel(db: Db, viewer: AuthUser | null, uid: string): Prom
       words: novels.wordCount,
       failure: novels.failure,
       blocked: authorBlocked(novels.authorUid),
+      // The last chapter of the chosen path (docs/decisions/0022): a rewrite's version while it is written.
       last: sql<{ index: number; content: string } | null>`(
         select json_build_object('index', c.index, 'content', c.content) from ${chapters} c
-        where c.novel_uid = ${novels.uid} order by c.index desc limit 1)`,
+        where c.id = ${novels.path}[cardinality(${novels.path})])`,
     })
     .from(novels)
     .where(eq(novels.uid, uid));
