@@ -5,6 +5,7 @@ import { createTestContext, startPeer, type TestContext } from '../../test/helpe
 import { storyRequest, waitFor } from '../../test/novels';
 import { keepStoppedChapterText, saveChapterProgress } from './chapter-store';
 import { openaiProvider } from './providers/openai';
+import { applyLedger } from '../modules/wallet/service';
 import { JobRunner } from './runner';
 
 /** The engine faults found in review (issue 13): how a save learns a stop, and retries with backoff. */
@@ -186,5 +187,91 @@ describe('a failed attempt', () => {
       expect(second).toBeGreaterThanOrEqual(1000);
       expect(second).toBeLessThanOrEqual(2000);
     }
+  });
+});
+
+describe('a batch of claimed jobs on chapter versions', () => {
+  it('reads, for each job of one claim, the versions its own version follows, and writes only that version', async () => {
+    await ctx.database.pool.query(`update generation_jobs set status = 'failed' where status in ('queued', 'running')`);
+    const me = await signUp(ctx, 'batch-versions@example.com');
+    await ctx.database.db.transaction((tx) => applyLedger(tx, { userUid: me.uid, kind: 'grant', amount: 60 }));
+    const post = (path: string, body: Record<string, unknown>) => ctx.request('POST', `/api/v1/novel/${path}/`, { body, headers: me.auth });
+    /** No workers here: the queued job's version gets `text` and the story is done, as if a worker wrote it. */
+    const finish = async (novelUid: string, text: string) => {
+      await ctx.database.pool.query(
+        `update chapters set content = $2 where id = (select path[cardinality(path)] from novels where uid = $1)`,
+        [novelUid, text],
+      );
+      await ctx.database.pool.query(`update generation_jobs set status = 'done' where novel_uid = $1 and status = 'queued'`, [novelUid]);
+      await ctx.database.pool.query(`update novels set generate_status = 'done', word_count = 10 where uid = $1`, [novelUid]);
+    };
+    const novel = async (plot: string, chapters: string[]) => {
+      const base = storyRequest();
+      const started = await post('generate', { ...base, params: { ...base.params, plot } });
+      const uid = started.body.data.novel_uid as string;
+      await finish(uid, chapters[0]!);
+      for (const text of chapters.slice(1)) {
+        expect((await post('continuation', { novel_uid: uid })).status).toBe(200);
+        await finish(uid, text);
+      }
+      return uid;
+    };
+    // A: a rewrite of chapter 1 (written after A0, never from A1). B: a rewrite of chapter 0 (nothing before it).
+    // C: a continuation after a chosen second version of chapter 0 (C0b, never C0a).
+    const a = await novel('Plot of story A.', ['A0 harbour.', 'A1 lantern.']);
+    const b = await novel('Plot of story B.', ['B0 orchard.']);
+    const c = await novel('Plot of story C.', ['C0a meadow.']);
+    expect((await post('rewrite', { novel_uid: c, chapter_index: 0 })).status).toBe(200);
+    await finish(c, 'C0b glacier.');
+    expect((await post('rewrite', { novel_uid: a, chapter_index: 1 })).status).toBe(200);
+    expect((await post('rewrite', { novel_uid: b, chapter_index: 0 })).status).toBe(200);
+    expect((await post('continuation', { novel_uid: c })).status).toBe(200);
+
+    llm.script([{ chunks: ['A new ', 'take.'] }]);
+    const before = llm.requests.length;
+    const runner = new JobRunner(
+      ctx.database.db,
+      openaiProvider({ baseURL: llm.url, model: 'fake-model', maxRetries: 0 }),
+      ctx.app.deps.hub,
+      ctx.app.log,
+      { workers: 3, pollMs: 100 },
+    );
+    await runner.start();
+    try {
+      await waitFor(
+        () =>
+          ctx.database.pool.query(`select count(*)::int as n from generation_jobs where novel_uid = any($1) and status = 'done'`, [
+            [a, b, c],
+          ]),
+        (r) => r.rows[0].n === 3 + 2 + 3,
+      );
+    } finally {
+      await runner.stop();
+    }
+    const prompts = llm.requests.slice(before).map((r) => r.messages.map((m) => m.content).join('\n'));
+    expect(prompts).toHaveLength(3);
+    const promptOf = (plot: string) => prompts.find((p) => p.includes(plot))!;
+    expect(promptOf('Plot of story A.')).toContain('A0 harbour.');
+    expect(promptOf('Plot of story A.')).not.toContain('A1 lantern.');
+    expect(promptOf('Plot of story B.')).not.toContain('B0 orchard.');
+    expect(promptOf('Plot of story C.')).toContain('C0b glacier.');
+    expect(promptOf('Plot of story C.')).not.toContain('C0a meadow.');
+
+    const versions = async (uid: string) =>
+      (
+        await ctx.database.pool.query<{ index: number; version: number; content: string }>(
+          `select index, version, content from chapters where novel_uid = $1 order by index, version, id`,
+          [uid],
+        )
+      ).rows.map((r) => `${r.index}.${r.version} ${r.content}`);
+    expect(await versions(a)).toEqual(['0.1 A0 harbour.', '1.1 A1 lantern.', '1.2 A new take.']);
+    expect(await versions(b)).toEqual(['0.1 B0 orchard.', '0.2 A new take.']);
+    expect(await versions(c)).toEqual(['0.1 C0a meadow.', '0.2 C0b glacier.', '1.1 A new take.']);
+    const details = await ctx.request('GET', `/api/v1/novel/details/?novel_uid=${a}`, { headers: me.auth });
+    expect(
+      details.body.data.chapters.map(
+        (ch: { content: string; version: number; versions: number }) => `${ch.version}/${ch.versions} ${ch.content}`,
+      ),
+    ).toEqual(['1/1 A0 harbour.', '2/2 A new take.']);
   });
 });
