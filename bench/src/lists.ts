@@ -159,6 +159,8 @@ export async function seed(url: string, base: string, dataDir: string) {
     [N, N / 3, me!.uid],
   );
   await client.query(`insert into chapters (novel_uid, index, content) select uid, 0, repeat('The rain kept on. ', 60) from novels where uid like 'bn%'`);
+  // Each novel's chosen path is its one chapter (chapter versions, docs/decisions/0022).
+  await client.query(`update novels n set path = array[c.id] from chapters c where c.novel_uid = n.uid and n.uid like 'bn%'`);
   await client.query(
     `insert into posts (uid, author_uid, novel_uid, title, content, language, is_public, published_at, views_count)
      select 'bq' || i, 'bu' || (1 + i % 20), 'bn' || i, 'Post ' || i, repeat('The rain kept on and the lamp stayed lit. ', 40), 'en', true, now(), i % 50

@@ -1,91 +1,171 @@
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../../server/src/app';
-import { openaiProvider } from '../../server/src/generation/providers/openai';
-import { startFakeLlm } from '../../server/test/fake-llm';
 import { figures } from './figures';
-import { median, startBenchApp } from './harness';
 
 /**
- * Streaming benchmarks, in one process: the app (embedded PostgreSQL), the fake
- * OpenAI-compatible model and the SSE readers.
- *  - stream_ttft_overhead_ms: from the model's first token leaving the fake
- *    server to the first SSE byte of it at the reader, median of 50 runs.
- *  - concurrent_streams: 500 generations streaming at once; event-loop lag p99
- *    and whether every reader got every chunk.
+ * Streaming benchmarks, every party in its own process on one machine: the app
+ * as `npm start` runs it (bench/src/app-process.ts around server/src/main.ts,
+ * embedded PostgreSQL, LLM_PROVIDER=openai), the fake OpenAI-compatible model
+ * (first chunk after 50 ms, 20 more 10 ms apart) and the readers, both driven by
+ * bench/tools/stream-overhead.mjs. Times come from process.hrtime, one
+ * monotonic clock for every process. The same reader talking to the fake model
+ * directly is the zero, measured in the same run:
+ *  - first-token overhead: the reader's first story text − the model writing its first chunk;
+ *  - request → model: the model has the whole request − the reader sent POST /novel/generate/;
+ *  - one at a time (30), 100 at once (3 bursts), 500 at once (2 bursts); lost chunks (every
+ *    story compared with what the model sent), the app's event-loop lag p99 and RSS in the 500 bursts.
+ * Each line prints the app's figure, the direct one, and the difference or ratio; the targets are in
+ * docs/decisions/0021-stream-bursts.md. Writes every sample as JSON (path printed).
  */
-const llm = await startFakeLlm();
-const bench = await startBenchApp({
-  provider: openaiProvider({ baseURL: llm.url, model: 'fake', maxRetries: 0 }),
-  // One reader runs all 500 stories at once: no per-account job limit here.
-  env: { GENERATION_WORKERS: '520', MAX_LIVE_JOBS_PER_USER: '0', LLM_PROVIDER: 'openai', LLM_BASE_URL: llm.url, LLM_MODEL: 'fake' },
-});
-const { app, env, database, auth, body, generate, read } = bench;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const tool = path.join(root, 'bench/tools/stream-overhead.mjs');
 
-// --- stream_ttft_overhead_ms ---
-const overheads: number[] = [];
-for (let run = 0; run < 50; run++) {
-  let firstTokenAt = 0;
-  llm.script([{ chunks: ['first ', 'second'], firstDelayMs: 150, delayMs: 5 }]);
-  const sentBefore = llm.chunksSent();
-  const watcher = setInterval(() => {
-    if (!firstTokenAt && llm.chunksSent() > sentBefore) firstTokenAt = performance.now();
-  }, 0);
-  const novel = await generate();
-  let firstAt = 0;
-  await read(novel, (_text, at) => (firstAt ||= at));
-  clearInterval(watcher);
-  if (firstTokenAt && firstAt) overheads.push(firstAt - firstTokenAt);
-}
-figures.openaiTtftOverheadMs = median(overheads);
-console.log(`bench stream_ttft_overhead_ms=${figures.openaiTtftOverheadMs.toFixed(2)} runs=${overheads.length}`);
-
-// --- concurrent_streams ---
-// A second app on the same database, measured alone: the fake model and the
-// readers run in a child process. Two runs: every stream ticking in lockstep
-// (all 500 chunks arrive in the same millisecond, every 50 ms: the worst case),
-// and starts spread over one tick, as independent readers would be.
-await app.close();
-const STREAMS = 500;
-const CHUNKS = 40;
-for (const [label, spreadMs] of [
-  ['aligned', 0],
-  ['spread', 50],
-] as const) {
-  const peer = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(path.dirname(fileURLToPath(import.meta.url)), 'load-peer.ts'), String(CHUNKS), String(spreadMs)],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
-  );
-  const peerLines = readline.createInterface({ input: peer.stdout! })[Symbol.asyncIterator]();
-  const { llm: peerLlm } = JSON.parse((await peerLines.next()).value as string) as { llm: string };
-  const loadApp = await buildApp({
-    env: { ...env, GENERATION_WORKERS: STREAMS + 20 },
-    database,
-    provider: openaiProvider({ baseURL: peerLlm, model: 'fake', maxRetries: 0 }),
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
   });
-  await loadApp.listen({ host: '127.0.0.1', port: 0 });
-  const loadBase = `http://127.0.0.1:${(loadApp.server.address() as { port: number }).port}`;
-  const novels: string[] = [];
-  for (let i = 0; i < STREAMS; i++) {
-    const res = await loadApp.inject({ method: 'POST', url: '/api/v1/novel/generate/', headers: auth, payload: body });
-    if (res.statusCode !== 200) throw new Error(`generate answered ${res.statusCode}: ${res.body}`);
-    novels.push(res.json().data.novel_uid as string);
-  }
-  const lag = monitorEventLoopDelay({ resolution: 10 });
-  lag.enable();
-  peer.stdin!.write(JSON.stringify({ base: loadBase, auth: auth.authorization, novels }) + '\n');
-  const result = JSON.parse((await peerLines.next()).value as string) as { complete: number; lost: number };
-  lag.disable();
-  console.log(
-    `bench concurrent_streams=${STREAMS} ticks=${label} event_loop_lag_p99_ms=${(lag.percentile(99) / 1e6).toFixed(1)} complete_streams=${result.complete} lost_chunks=${result.lost}`,
-  );
-  await loadApp.close();
-  peer.kill();
 }
 
-await bench.close();
-await llm.close();
+type Stats = { median: number; p90: number; max: number; n: number };
+type Phase = { stats: { ttft: Stats; request: Stats; total: Stats; done: Stats }; errors: Record<string, number> };
+type Run = { targets: Record<'direct' | 'novel', { phases: Record<string, Phase> }> };
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'butterfic-bench-streams-'));
+fs.chmodSync(dataDir, 0o755);
+const [fakePort, appPort] = [await freePort(), await freePort()];
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: String(appPort),
+  HOST: '127.0.0.1',
+  LLM_PROVIDER: 'openai',
+  LLM_BASE_URL: `http://127.0.0.1:${fakePort}/v1`,
+  LLM_MODEL: 'fake-model',
+  LLM_API_KEY: 'sk-fake',
+  REQUIRE_EMAIL_VERIFICATION: 'false',
+  GENERATION_WORKERS: '600',
+  // One reader runs all 500 stories at once: no per-account job limit here.
+  MAX_LIVE_JOBS_PER_USER: '0',
+  ACCESS_TOKEN_TTL: '2h',
+  // Pool time-outs under a burst show as failed streams in the figures, not as a log flood.
+  LOG_LEVEL: 'fatal',
+};
+const base = `http://127.0.0.1:${appPort}`;
+
+const app: ChildProcess = fork(path.join(here, 'app-process.ts'), [], {
+  cwd: path.join(root, 'server'),
+  env,
+  // BENCH_PROFILE_DIR=dir: a CPU profile of the app over the whole run, written when it stops.
+  execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [])],
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+const ask = (cmd: 'reset' | 'stats') =>
+  new Promise<{ lagP99Ms: number; rssMaxMb: number }>((resolve) => {
+    const onMessage = (message: { cmd: string; lagP99Ms: number; rssMaxMb: number }) => {
+      if (message.cmd !== cmd) return;
+      app.off('message', onMessage);
+      resolve(message);
+    };
+    app.on('message', onMessage);
+    app.send({ cmd });
+  });
+
+function run(command: string, args: string[], extraEnv: Record<string, string> = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout!.on('data', (chunk: Buffer) => {
+      // The tool's own lines are kept as comments (the bench prints its figures below).
+      for (const line of chunk.toString().split('\n')) if (line.trim()) console.log(`# ${line}`);
+    });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(args[0] ?? command)} exited with ${code}`))));
+  });
+}
+
+const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : 'NaN');
+const errorCount = (phase: Phase) => Object.values(phase.errors).reduce((a, b) => a + b, 0);
+
+try {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const up = await fetch(`${base}/api/v1/health/`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (app.exitCode !== null || Date.now() > deadline) throw new Error('the app did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const email = 'bench-streams@example.com';
+  const password = 'bench-password-42';
+  const created = await fetch(`${base}/api/v1/user/create/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ age_confirmed: true, email, password }),
+  });
+  if (!created.ok) throw new Error(`register answered ${created.status}`);
+  await run(process.execPath, ['--import', 'tsx', 'server/src/admin/cli.ts', 'user', 'grant', email, '1000000']);
+
+  const results: Record<string, Run> = {};
+  const measure = async (name: string, args: string[]) => {
+    const json = path.join(dataDir, `${name}.json`);
+    await run(
+      process.execPath,
+      [tool, '--targets', 'direct,novel', '--novel-url', base, '--fake-port', String(fakePort), '--json', json, ...args],
+      { NOVEL_EMAIL: email, NOVEL_PASSWORD: password },
+    );
+    results[name] = JSON.parse(fs.readFileSync(json, 'utf8')) as Run;
+    return results[name]!.targets;
+  };
+
+  const first = await measure('seq_conc100', ['--sequential', '30', '--concurrency', '100', '--conc-rounds', '3']);
+  await ask('reset');
+  const burst = await measure('conc500', ['--sequential', '0', '--warmup', '1', '--concurrency', '500', '--conc-rounds', '2']);
+  const appStats = await ask('stats');
+
+  const seq = { app: first.novel.phases.seq!, direct: first.direct.phases.seq! };
+  figures.openaiTtftOverheadMs = seq.app.stats.ttft.median;
+  console.log(
+    `bench stream_one_at_a_time first_token_overhead_ms=${ms(seq.app.stats.ttft.median)} direct=${ms(seq.direct.stats.ttft.median)}` +
+      ` above_direct=${ms(seq.app.stats.ttft.median - seq.direct.stats.ttft.median)} (target <= 0.5)` +
+      ` request_to_model_ms=${ms(seq.app.stats.request.median)} direct=${ms(seq.direct.stats.request.median)}` +
+      ` errors=${errorCount(seq.app)}/${seq.app.stats.ttft.n + errorCount(seq.app)}`,
+  );
+  for (const [label, phases, medianTarget, p90Target, requestTarget] of [
+    ['stream_100_at_once', first, 2, 10, 100],
+    ['stream_500_at_once', burst, 10, 30, 400],
+  ] as const) {
+    const key = label === 'stream_100_at_once' ? 'conc100' : 'conc500';
+    const a = phases.novel.phases[key]!;
+    const d = phases.direct.phases[key]!;
+    let line =
+      `bench ${label} first_token_overhead_ms median=${ms(a.stats.ttft.median)} direct=${ms(d.stats.ttft.median)}` +
+      ` above_direct=${ms(a.stats.ttft.median - d.stats.ttft.median)} (target <= ${medianTarget})` +
+      ` p90=${ms(a.stats.ttft.p90)} direct=${ms(d.stats.ttft.p90)} above_direct=${ms(a.stats.ttft.p90 - d.stats.ttft.p90)} (target <= ${p90Target})` +
+      ` request_to_model_median_ms=${ms(a.stats.request.median)} direct=${ms(d.stats.request.median)}` +
+      ` ratio=${(a.stats.request.median / d.stats.request.median).toFixed(1)} (target <= ${requestTarget} ms)` +
+      ` lost_or_failed_streams=${errorCount(a)}/${a.stats.ttft.n + errorCount(a)}`;
+    if (key === 'conc500')
+      line += ` event_loop_lag_p99_ms=${ms(appStats.lagP99Ms)} (target <= 20) app_rss_mb=${appStats.rssMaxMb.toFixed(0)}`;
+    console.log(line);
+  }
+  const out = path.join(os.tmpdir(), 'butterfic-bench-streams.json');
+  fs.writeFileSync(
+    out,
+    JSON.stringify({ at: new Date().toISOString(), host: { cpus: os.cpus().length, loadavg: os.loadavg() }, results, appStats }),
+  );
+  console.log(`# stream samples: ${out}`);
+} finally {
+  const exited = new Promise((r) => app.once('exit', r));
+  app.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  if (app.exitCode === null) app.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

@@ -78,7 +78,17 @@ export const Novel = z.object({
 });
 export type Novel = z.infer<typeof Novel>;
 
-export const Chapter = z.object({ index: z.number().int(), content: z.string(), created_time: z.number().int() });
+/**
+ * One chapter of the chosen path: `version` of `versions` (1-based) versions of this chapter that
+ * follow the same earlier chapters (POST /novel/rewrite/ adds one, POST /novel/select/ chooses).
+ */
+export const Chapter = z.object({
+  index: z.number().int(),
+  content: z.string(),
+  created_time: z.number().int(),
+  version: z.number().int().min(1),
+  versions: z.number().int().min(1),
+});
 export const NovelDetails = z.object({ novel: Novel, chapters: z.array(Chapter) });
 export type NovelDetails = z.infer<typeof NovelDetails>;
 
@@ -92,6 +102,21 @@ export const EditNovelBody = z.object({
   novel_uid: z.string().trim().min(1).max(64),
   chapter_index: z.number().int().min(0).optional(),
   content: z.string().max(200_000),
+});
+
+const ChapterIndex = z.coerce.number().int().min(0).max(10_000);
+
+/** POST /novel/rewrite/: a new version of one chapter of the chosen path (0-based `chapter_index`, as the details' `index`). */
+export const RewriteBody = z.object({
+  novel_uid: z.string().trim().min(1).max(64),
+  chapter_index: ChapterIndex,
+});
+
+/** POST /novel/select/: chooses version `version` (1-based) of a chapter of the chosen path; answers the novel details. */
+export const SelectVersionBody = z.object({
+  novel_uid: z.string().trim().min(1).max(64),
+  chapter_index: ChapterIndex,
+  version: z.coerce.number().int().min(1).max(10_000),
 });
 
 export const StopResult = z.object({ generate_status: z.enum(GENERATE_STATUSES), refunded: z.boolean(), balance: z.number().int() });

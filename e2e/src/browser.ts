@@ -27,7 +27,7 @@ export async function launch(): Promise<Browser> {
 
 export async function newPage(
   browser: Browser,
-  options: { locale: string; viewport: { width: number; height: number }; colorScheme?: 'light' | 'dark' },
+  options: { locale: string; viewport: { width: number; height: number }; colorScheme?: 'light' | 'dark'; hasTouch?: boolean },
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: inject('baseUrl'),
@@ -35,6 +35,7 @@ export async function newPage(
     viewport: options.viewport,
     colorScheme: options.colorScheme ?? 'light',
     reducedMotion: 'reduce',
+    hasTouch: options.hasTouch ?? false,
     extraHTTPHeaders: { 'X-Forwarded-For': someClientAddress() },
   });
   const page = await context.newPage();

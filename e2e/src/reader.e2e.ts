@@ -65,7 +65,8 @@ afterAll(async () => {
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).first().textContent();
 const onPath = (page: Page, test: (pathname: string) => boolean) => page.waitForURL((url) => test(url.pathname));
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const storyLength = async (page: Page) => (await page.locator('.story').innerText()).replace(/\s+/g, '').length;
+/** The story's own text (its paragraphs; not the headings or the version and rewrite controls). */
+const storyLength = async (page: Page) => (await page.locator('.story p').allInnerTexts()).join('').replace(/\s+/g, '').length;
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 const savedEdit = (page: Page, uid: string) =>
   page.evaluate(

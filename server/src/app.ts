@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db';
+import { connect } from './db/client';
 import type { Env } from './env';
 import { StreamHub } from './generation/hub';
 import { createProvider } from './generation/providers';
@@ -114,13 +115,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const mailer = options.mailer ?? createMailer(env, app.log);
   const provider = options.provider ?? (await createProvider(env));
   const openStreams = new Set<() => void>();
-  const hub = new StreamHub(database.pool, database.url);
+  const hub = new StreamHub(database.pool, database.url, app.log);
   await hub.start();
   const safety = safetyFromEnv(env, app.log);
+  // The workers' own connections (issue 13): a burst of requests queued in the pool must not hold up the claims
+  // that start stories, nor the saves of streamed text. Those saves are progress (resumed from the last one after
+  // any crash), so they do not wait for the WAL flush; finishing, failing and refunding stay on the main pool.
+  const claims = env.GENERATION_WORKERS > 0 ? connect(database.url, database.kind, { max: 1 }) : null;
+  const progress =
+    env.GENERATION_WORKERS > 0 ? connect(database.url, database.kind, { max: 3, settings: '-c synchronous_commit=off' }) : null;
   const runner = new JobRunner(database.db, provider, hub, app.log, {
     safety,
     workers: env.GENERATION_WORKERS,
     leaseSeconds: env.GENERATION_LEASE_SECONDS,
+    ...(claims && { claimDb: claims.db }),
+    ...(progress && { progressDb: progress.db }),
   });
   const views = new ViewCounter(database.db, app.log);
   const streamSlots = new StreamSlots(database.db, env.MAX_STREAMS_PER_USER, app.log);
@@ -172,6 +181,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await views.stop();
     await streamSlots.stop();
     await hub.close();
+    await claims?.close();
+    await progress?.close();
     await provider.close?.();
     mailer.close();
   });

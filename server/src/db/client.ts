@@ -15,8 +15,22 @@ export type Database = {
 // Return int8 (bigint) and numeric as JS numbers: Butter amounts and counts stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-export function connect(url: string, kind: Database['kind'], options: { max?: number; onClose?: () => Promise<void> } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+export function connect(
+  url: string,
+  kind: Database['kind'],
+  options: {
+    max?: number;
+    onClose?: () => Promise<void>;
+    /** Server settings for every connection, e.g. `-c synchronous_commit=off`. */ settings?: string;
+  } = {},
+): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 20,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+    ...(options.settings && { options: options.settings }),
+  });
   // An idle client that errors (server restarted, network blip) must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema });

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -314,24 +316,46 @@ export const novels = pgTable(
     failure: text('failure'),
     /** The persona the story was generated from, when the form was filled from one (post provenance). */
     personaUid: text('persona_uid'),
+    /**
+     * The chosen path (docs/decisions/0022-chapter-versions.md): the id of the chosen version of
+     * chapter 0, 1, 2 …; the reader, word count, copy, edit and publish read these chapters.
+     */
+    path: bigint('path', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::bigint[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('novels_seq_uq').on(t.seq), index('novels_author_idx').on(t.authorUid, t.seq.desc())],
 );
 
+/**
+ * Chapter versions, a tree per novel: each version follows `parent_id` (the version of the chapter
+ * before it; null for chapter 0). Versions of one chapter share their parent and are numbered 1, 2 …
+ * `next_id` remembers which version of the next chapter was chosen after this one, so choosing an
+ * earlier version brings back its own later chapters. Nothing is deleted but an unwritten version.
+ */
 export const chapters = pgTable(
   'chapters',
   {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
     novelUid: text('novel_uid')
       .notNull()
       .references(() => novels.uid, { onDelete: 'cascade' }),
     index: integer('index').notNull(),
+    parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => chapters.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull().default(1),
+    nextId: bigint('next_id', { mode: 'number' }).references((): AnyPgColumn => chapters.id, { onDelete: 'set null' }),
     content: text('content').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.novelUid, t.index] })],
+  (t) => [
+    uniqueIndex('chapters_version_uq').on(t.novelUid, t.index, sql`coalesce(${t.parentId}, 0)`, t.version),
+    index('chapters_parent_idx').on(t.parentId),
+    check('chapters_version_positive', sql`${t.version} >= 1`),
+  ],
 );
 
 /**
@@ -346,7 +370,11 @@ export const generationJobs = pgTable(
       .notNull()
       .references(() => novels.uid, { onDelete: 'cascade' }),
     chapterIndex: integer('chapter_index').notNull(),
-    kind: text('kind', { enum: ['generate', 'continue'] }).notNull(),
+    /** The chapter version the job writes (null only for old jobs whose chapter was discarded). */
+    chapterId: bigint('chapter_id', { mode: 'number' }),
+    /** A rewrite: the version chosen before it, chosen again when the rewrite ends with no text. */
+    previousChapterId: bigint('previous_chapter_id', { mode: 'number' }),
+    kind: text('kind', { enum: ['generate', 'continue', 'rewrite'] }).notNull(),
     status: text('status', { enum: ['queued', 'running', 'done', 'failed', 'stopped'] })
       .notNull()
       .default('queued'),

@@ -17,14 +17,31 @@ export type HubEvent =
   | { type: 'done'; novel: string; status: GenerateStatus; wordCount: number }
   | { type: 'error'; novel: string; status: GenerateStatus; message: string };
 
-type Listener = (event: HubEvent) => void;
+/** `local`: the event comes from a job on this process (in order, nothing missed), not through NOTIFY. */
+type Listener = (event: HubEvent, local: boolean) => void;
 type Live = { chapter: number; text: string; token: number };
+/** Where the hub reports trouble on its LISTEN connection (a pino logger fits). */
+export type HubLog = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
 export const STREAM_CHANNEL = 'butterfic_stream';
 export const JOBS_CHANNEL = 'butterfic_jobs';
 export const CONTROL_CHANNEL = 'butterfic_control';
-const MAX_PAYLOAD = 7000;
+/** NOTIFY refuses payloads of 8000 bytes or more; batches are cut below this, measured as the JSON sent. */
+export const MAX_PAYLOAD = 7000;
+/** A delta longer than this (as escaped JSON) is cut into pieces. */
+const MAX_PIECE = 3000;
 const FLUSH_MS = 100;
+const RECONNECT_MS = 1000;
+
+/** Bytes one UTF-16 unit takes inside a JSON string (UTF-8, after JSON.stringify's escapes). */
+function jsonBytes(code: number): number {
+  if (code === 0x22 || code === 0x5c || code === 0x08 || code === 0x0c || code === 0x0a || code === 0x0d || code === 0x09) return 2;
+  if (code < 0x20) return 6; // \u00XX
+  if (code < 0x80) return 1;
+  if (code < 0x800) return 2;
+  if (code >= 0xd800 && code <= 0xdfff) return 2; // half of a 4-byte pair (a lone half would be escaped: never cut one off)
+  return 3;
+}
 
 export class StreamHub {
   readonly origin = randomUUID().slice(0, 8);
@@ -32,7 +49,9 @@ export class StreamHub {
   private readonly live = new Map<string, Live>();
   private pending: HubEvent[] = [];
   private timer: NodeJS.Timeout | null = null;
+  /** The LISTEN connection when it is up; null while (re)connecting. */
   private client: pg.Client | null = null;
+  private reconnectTimer: NodeJS.Timeout | null = null;
   private readonly channelHandlers = new Map<string, Set<(payload: string) => void>>();
   private closed = false;
   private tokens = 0;
@@ -40,6 +59,7 @@ export class StreamHub {
   constructor(
     private readonly pool: pg.Pool,
     private readonly connectionString: string,
+    private readonly log: HubLog = { warn: () => undefined, error: () => undefined },
   ) {}
 
   /** Opens the LISTEN connection (one per process). */
@@ -47,32 +67,77 @@ export class StreamHub {
     await this.connect();
   }
 
+  /** Whether the LISTEN connection is up (readers fall back to the database while it is not). */
+  get listening(): boolean {
+    return this.client !== null;
+  }
+
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.connectionString });
-    client.on('error', () => undefined);
-    client.on('end', () => {
+    const client = new pg.Client({ connectionString: this.connectionString, application_name: `butterfic-listen-${this.origin}` });
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (this.client === client) this.client = null;
       if (this.closed) return;
-      // Reconnect after a database restart; readers fall back to polling meanwhile.
-      setTimeout(() => void this.connect().catch(() => undefined), 1000).unref();
-    });
+      this.log.warn({ err: error }, `the LISTEN connection was lost; reconnecting in ${RECONNECT_MS} ms`);
+      this.scheduleReconnect();
+    };
+    client.on('error', (error) => onLost(error));
+    client.on('end', () => onLost());
     client.on('notification', (message) => {
       if (!message.payload) return;
       if (message.channel === STREAM_CHANNEL) this.receive(message.payload);
       else this.channelHandlers.get(message.channel)?.forEach((handler) => handler(message.payload ?? ''));
     });
-    await client.connect();
-    await client.query(`listen ${STREAM_CHANNEL}`);
-    for (const channel of this.channelHandlers.keys()) await client.query(`listen ${channel}`);
-    this.client = client;
+    try {
+      await client.connect();
+      // Every channel known now, and any added while these run (onChannel sees the client from here on).
+      const channels = [STREAM_CHANNEL, ...this.channelHandlers.keys()];
+      this.client = client;
+      await Promise.all(channels.map((channel) => client.query(`listen ${channel}`)));
+    } catch (error) {
+      lost = true; // the caller decides whether to try again
+      if (this.client === client) this.client = null;
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (this.closed) {
+      // Closed while connecting: this connection must not outlive the hub.
+      this.client = null;
+      await client.end().catch(() => undefined);
+    }
   }
 
-  /** Runs `handler` for every NOTIFY on `channel` (job wake-ups, stop requests). */
+  /** One reconnect attempt after RECONNECT_MS, again after each failure, never after close(). */
+  private scheduleReconnect(): void {
+    if (this.closed || this.reconnectTimer) return;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (this.closed) return;
+      this.connect().catch((error: unknown) => {
+        this.log.warn({ err: error }, 'could not reopen the LISTEN connection');
+        this.scheduleReconnect();
+      });
+    }, RECONNECT_MS);
+    this.reconnectTimer.unref();
+  }
+
+  /**
+   * Runs `handler` for every NOTIFY on `channel` (job wake-ups, stop requests). While the LISTEN
+   * connection is down the channel is only remembered: the reconnect listens to every known channel.
+   */
   async onChannel(channel: string, handler: (payload: string) => void): Promise<void> {
     const handlers = this.channelHandlers.get(channel) ?? new Set();
     const fresh = handlers.size === 0;
     handlers.add(handler);
     this.channelHandlers.set(channel, handlers);
-    if (fresh && this.client) await this.client.query(`listen ${channel}`);
+    const client = this.client;
+    if (!fresh || !client) return;
+    await client.query(`listen ${channel}`).catch((error: unknown) => {
+      // The connection went down meanwhile; its reconnect listens to this channel too.
+      this.log.warn({ err: error, channel }, 'LISTEN failed; the reconnect will listen again');
+    });
   }
 
   async notify(channel: string, payload: string): Promise<void> {
@@ -134,8 +199,8 @@ export class StreamHub {
     if (this.live.get(novel)?.token === token) this.live.delete(novel);
   }
 
-  private emit(event: HubEvent): void {
-    this.listeners.get(event.novel)?.forEach((listener) => listener(event));
+  private emit(event: HubEvent, local = true): void {
+    this.listeners.get(event.novel)?.forEach((listener) => listener(event, local));
   }
 
   private queue(event: HubEvent): void {
@@ -147,20 +212,27 @@ export class StreamHub {
   async flush(): Promise<void> {
     this.timer = null;
     const events = this.merge(this.pending.splice(0));
-    let batch: HubEvent[] = [];
+    let batch: string[] = [];
     let size = 0;
+    const head = `{"o":${JSON.stringify(this.origin)},"e":[`;
     const send = async () => {
       if (!batch.length) return;
-      const payload = JSON.stringify({ o: this.origin, e: batch });
+      const payload = `${head}${batch.join(',')}]}`;
       batch = [];
       size = 0;
-      await this.notify(STREAM_CHANNEL, payload).catch(() => undefined);
+      await this.notify(STREAM_CHANNEL, payload).catch((error: unknown) =>
+        this.log.error(
+          { err: error, bytes: Buffer.byteLength(payload) },
+          'a stream NOTIFY failed: readers on other processes catch up from the database',
+        ),
+      );
     };
     for (const event of events) {
       for (const piece of this.split(event)) {
-        const length = Buffer.byteLength(JSON.stringify(piece));
-        if (size + length > MAX_PAYLOAD) await send();
-        batch.push(piece);
+        const json = JSON.stringify(piece);
+        const length = Buffer.byteLength(json) + 1;
+        if (size + length > MAX_PAYLOAD - head.length - 2) await send();
+        batch.push(json);
         size += length;
       }
     }
@@ -187,19 +259,23 @@ export class StreamHub {
     return out;
   }
 
-  /** Splits a long delta so each piece fits a NOTIFY payload, never inside a surrogate pair. */
+  /**
+   * Splits a long delta so each piece, as the JSON it is sent as (quotes, newlines and control
+   * characters escaped), stays under MAX_PIECE bytes; never inside a surrogate pair.
+   */
   private split(event: HubEvent): HubEvent[] {
-    if (event.type !== 'delta' || Buffer.byteLength(event.text) < MAX_PAYLOAD / 2) return [event];
+    if (event.type !== 'delta' || Buffer.byteLength(JSON.stringify(event.text)) <= MAX_PIECE) return [event];
     const pieces: HubEvent[] = [];
-    let offset = event.offset;
-    let rest = event.text;
-    while (rest) {
-      let cut = Math.min(rest.length, 1000);
-      const code = rest.charCodeAt(cut - 1);
-      if (cut < rest.length && code >= 0xd800 && code <= 0xdbff) cut--;
-      pieces.push({ ...event, offset, text: rest.slice(0, cut) });
-      offset += cut;
-      rest = rest.slice(cut);
+    const text = event.text;
+    let start = 0;
+    while (start < text.length) {
+      let end = start;
+      let bytes = 0;
+      while (end < text.length && bytes + jsonBytes(text.charCodeAt(end)) <= MAX_PIECE) bytes += jsonBytes(text.charCodeAt(end++));
+      const code = text.charCodeAt(end - 1);
+      if (end < text.length && code >= 0xd800 && code <= 0xdbff) end--;
+      pieces.push({ ...event, offset: event.offset + start, text: text.slice(start, end) });
+      start = end;
     }
     return pieces;
   }
@@ -212,13 +288,17 @@ export class StreamHub {
       return;
     }
     if (message.o === this.origin) return;
-    for (const event of message.e) this.emit(event);
+    for (const event of message.e) this.emit(event, false);
   }
 
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
     await this.flush();
-    await this.client?.end().catch(() => undefined);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
   }
 }

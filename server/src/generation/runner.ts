@@ -1,19 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { wordCount, type GenerateStatus, type StoryParams } from '@butterfic/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { wordCount, type StoryParams } from '@butterfic/contract';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
-import { chapters, generationJobs, novels } from '../db/schema';
-import { applyLedger } from '../modules/wallet/service';
+import { generationJobs, novels } from '../db/schema';
+import { storiesBefore } from '../modules/novels/versions';
+import {
+  completeChapter,
+  failJobForGood,
+  keepStoppedChapterText,
+  novelOutcome,
+  releaseJob,
+  requeueAfterFailure,
+  saveChapterProgress,
+  type Job,
+  type SaveVerdict,
+} from './chapter-store';
 import { CONTROL_CHANNEL, JOBS_CHANNEL, type StreamHub } from './hub';
 import { buildMessages, maxTokensFor, trimToBudget } from './prompts/build';
 import { createSafety, type RefusalReason, type Safety } from '../safety';
 import { ProviderError, type LlmProvider, type StoryRequest } from './types';
 import { SAFETY_FAILURE, settleUnsafeJob } from './unsafe';
 
-type Job = typeof generationJobs.$inferSelect;
-
 export const MAX_ATTEMPTS = 3;
+/** At most this many jobs are claimed by one query. */
+const CLAIM_BATCH = 128;
 
 export type RunnerOptions = {
   workers: number;
@@ -27,11 +38,23 @@ export type RunnerOptions = {
   targetChars?: number;
   /** A stream that sends nothing for this long has failed. */
   idleMs?: number;
-  /** How often an idle worker looks for abandoned jobs (plus up to as much again, at random). */
+  /** How often an idle runner looks for abandoned jobs (plus up to as much again, at random). */
   pollMs?: number;
+  /** A failed attempt is tried again after this long, doubled for each further try (half to all of it, at random). */
+  retryDelayMs?: number;
+  /**
+   * The connection claims and their reads go through (default: `db`). A connection of its own keeps a
+   * burst of requests queued in the shared pool from holding up the claims that start their stories.
+   */
+  claimDb?: Db;
+  /** The connections heartbeat saves go through (default: `db`). */
+  progressDb?: Db;
 };
 
+/** Abort reasons: each names one way an attempt can end early. */
 class StoppedError extends Error {}
+class LostError extends Error {}
+class ShutdownError extends Error {}
 
 /** The output check refused what the model wrote: a minor in an adult story, sexual content in a general one. */
 class SafetyError extends Error {
@@ -40,24 +63,64 @@ class SafetyError extends Error {
   }
 }
 
+/** Everything one attempt at a job knows: what it asks the model, what readers saw, what is saved. */
+type Attempt = {
+  job: Job;
+  story: StoryRequest;
+  /** Words of the chapters before this one (the novel's word count is theirs plus this chapter's). */
+  earlierWords: number;
+  /** The hub token of this attempt's stream. */
+  token: number;
+  controller: AbortController;
+  /** What readers have seen of the chapter (the saved start of a resumed attempt included). */
+  text: string;
+  /** What the chapter row holds. */
+  saved: string;
+  /** What a save learned when the job was no longer ours to save. */
+  ended: Exclude<SaveVerdict, 'saved'> | null;
+};
+
+/** What loadStories reads for an attempt before it starts. */
+type Loaded = Omit<Attempt, 'token' | 'controller' | 'ended'>;
+
+/** How an attempt ended. settle() handles each, in one place. */
+type Outcome =
+  /** The model finished: reviewed, then the chapter is complete. */
+  | { kind: 'written' }
+  /** Its author stopped it (a control message, or a save found it stopped): our text stays unless refunded. */
+  | { kind: 'stopped' }
+  /** Our lease ran out and another worker holds the job: it owns the text and the stream now. */
+  | { kind: 'lost' }
+  /** This process is stopping: the text is saved and the job handed back without using up a try. */
+  | { kind: 'shutdown' }
+  /** The output check refused the text. */
+  | { kind: 'unsafe'; reason: RefusalReason }
+  /** The model failed or wrote nothing: tried again later, or failed for good and refunded. */
+  | { kind: 'failed'; message: string; retryable: boolean; error: unknown };
+
 /**
- * Runs generation jobs from PostgreSQL. Each worker claims the oldest queued
- * job (or one whose lease ran out: its process died) with FOR UPDATE SKIP
- * LOCKED, streams it from the provider, saves the text at least every second
- * while renewing the lease, and finishes it. A job that fails MAX_ATTEMPTS
- * times is marked failed and refunded in the same transaction.
+ * Runs generation jobs from PostgreSQL. The runner claims runnable jobs (queued,
+ * or running with a lease that ran out: their process died) in batches with FOR
+ * UPDATE SKIP LOCKED, up to GENERATION_WORKERS at a time; each attempt streams
+ * from the provider, saves the text at least every second while renewing the
+ * lease, and ends in one of the outcomes above. A burst of new jobs costs one
+ * claim query per batch, not one per job: a NOTIFY only wakes the claimer,
+ * and wake-ups arriving while it claims are folded into one more round.
  */
 export class JobRunner {
   readonly id = `${process.pid}-${randomUUID().slice(0, 6)}`;
   private running = false;
-  private readonly loops: Promise<void>[] = [];
+  private readonly runs = new Set<Promise<void>>();
   private readonly active = new Map<string, AbortController>();
-  private wakeUp: (() => void)[] = [];
+  private claiming: Promise<void> | null = null;
+  private claimAgain = false;
+  private poll: NodeJS.Timeout | undefined;
   private readonly lease: number;
   private readonly flushMs: number;
   private readonly targetChars: number;
   private readonly idleMs: number;
   private readonly pollMs: number;
+  private readonly retryDelayMs: number;
   private readonly safety: Safety;
 
   constructor(
@@ -72,6 +135,7 @@ export class JobRunner {
     this.targetChars = options.targetChars ?? 1800;
     this.idleMs = options.idleMs ?? 90_000;
     this.pollMs = options.pollMs ?? Math.min(5000, this.lease * 500);
+    this.retryDelayMs = options.retryDelayMs ?? 1000;
     this.safety = options.safety ?? createSafety();
   }
 
@@ -82,170 +146,203 @@ export class JobRunner {
     await this.hub.onChannel(CONTROL_CHANNEL, (payload) => {
       try {
         const { stop } = JSON.parse(payload) as { stop?: string };
-        if (stop) this.active.get(stop)?.abort(new StoppedError('stopped'));
+        if (stop) this.active.get(stop)?.abort(new StoppedError('stopped by its author'));
       } catch {
         /* not ours */
       }
     });
-    for (let i = 0; i < this.options.workers; i++) this.loops.push(this.loop());
+    this.wake();
   }
 
-  /** One new job wakes one idle worker, not all of them (no thundering herd of claim queries). */
-  private wake(all = false): void {
-    const waiting = all ? this.wakeUp.splice(0) : this.wakeUp.splice(0, 1);
-    waiting.forEach((resolve) => resolve());
-  }
+  // ---- claiming -------------------------------------------------------------------------------
 
-  private async loop(): Promise<void> {
-    while (this.running) {
-      let job: Job | null = null;
-      try {
-        job = await this.claim();
-      } catch (error) {
-        this.log.error({ err: error }, 'could not claim a generation job');
-      }
-      if (!job) {
-        // Idle: wait for a NOTIFY, or poll now and then for jobs whose worker died (lease expired).
-        await new Promise<void>((resolve) => {
-          const wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-          const timer = setTimeout(
-            () => {
-              this.wakeUp = this.wakeUp.filter((w) => w !== wake);
-              resolve();
-            },
-            this.pollMs + Math.floor(Math.random() * this.pollMs),
-          );
-          this.wakeUp.push(wake);
-        });
-        continue;
-      }
-      if (!this.running) {
-        // Claimed while shutting down: give it straight back.
-        await this.release(job).catch(() => undefined);
-        break;
-      }
-      await this.run(job).catch((error: unknown) => this.log.error({ err: error, job: job?.uid }, 'generation job crashed'));
+  /**
+   * Claims what there is room for now. Wake-ups that arrive while a claim is under way (a burst of
+   * NOTIFYs) make one more round after it, not one query each.
+   */
+  private wake(): void {
+    if (!this.running) return;
+    if (this.claiming) {
+      this.claimAgain = true;
+      return;
     }
+    clearTimeout(this.poll);
+    this.claiming = this.claimRounds().finally(() => {
+      this.claiming = null;
+      if (this.claimAgain) {
+        this.claimAgain = false;
+        this.wake();
+      } else if (this.running) {
+        // Idle until a NOTIFY, a finished job, or now and then (jobs whose worker died: lease expired).
+        this.poll = setTimeout(() => this.wake(), this.pollMs + Math.floor(Math.random() * this.pollMs));
+      }
+    });
+  }
+
+  private async claimRounds(): Promise<void> {
+    while (this.running) {
+      const room = Math.min(this.options.workers - this.runs.size, CLAIM_BATCH);
+      if (room <= 0) return;
+      let jobs: Job[];
+      try {
+        jobs = await this.claimMany(room);
+      } catch (error) {
+        this.log.error({ err: error }, 'could not claim generation jobs');
+        return;
+      }
+      if (jobs.length > 0) await this.launch(jobs);
+      if (jobs.length < room) return;
+    }
+  }
+
+  /** Starts an attempt for each claimed job; the novels and chapters of the batch are read in two queries. */
+  private async launch(jobs: Job[]): Promise<void> {
+    const stories = await this.loadStories(jobs).catch((error: unknown) => {
+      this.log.error({ err: error }, 'could not read the novels of claimed jobs');
+      return new Map<string, Loaded>();
+    });
+    for (const job of jobs) {
+      const run: Promise<void> = this.run(job, stories.get(job.uid))
+        .catch((error: unknown) => this.log.error({ err: error, job: job.uid }, 'generation job crashed'))
+        .finally(() => {
+          this.runs.delete(run);
+          this.wake();
+        });
+      this.runs.add(run);
+    }
+  }
+
+  /** Claims one runnable job, or null (see claimMany). */
+  async claim(): Promise<Job | null> {
+    return (await this.claimMany(1))[0] ?? null;
   }
 
   /**
-   * Claims a runnable job, or null: fairly across accounts, not first-in-first-out. The job of the
-   * account with the fewest jobs running now goes first, then the oldest; so one account queueing
-   * many jobs cannot hold every worker while another waits.
+   * Claims up to `limit` runnable jobs in one statement, fairly across accounts rather than first in,
+   * first out: an account's n-th waiting job takes its turn after (its running jobs + n), oldest
+   * first among equal turns; so one account queueing many jobs cannot hold every worker while
+   * another waits. A queued job whose lease_until lies ahead waits for its retry (backoff).
    */
-  async claim(): Promise<Job | null> {
-    const result = await this.db.execute<Record<string, unknown>>(sql`
-      update generation_jobs set status = 'running', attempts = attempts + 1, worker_id = ${this.id},
-        lease_until = now() + make_interval(secs => ${this.lease}), started_at = coalesce(started_at, now())
-      where uid = (
-        select j.uid from generation_jobs j join novels n on n.uid = j.novel_uid
-        where j.status = 'queued' or (j.status = 'running' and j.lease_until < now())
-        order by (
-          select count(*) from generation_jobs r join novels rn on rn.uid = r.novel_uid
-          where rn.author_uid = n.author_uid and r.status = 'running' and r.lease_until >= now()
-        ), j.created_at
+  async claimMany(limit: number): Promise<Job[]> {
+    const picked = sql`
+      with runnable as (
+        select j.uid, j.created_at, n.author_uid from generation_jobs j join novels n on n.uid = j.novel_uid
+        where (j.status = 'queued' and (j.lease_until is null or j.lease_until <= now()))
+          or (j.status = 'running' and j.lease_until < now())
+      ), busy as (
+        select rn.author_uid, count(*)::int as n from generation_jobs r join novels rn on rn.uid = r.novel_uid
+        where r.status = 'running' and r.lease_until >= now() and rn.author_uid in (select author_uid from runnable)
+        group by rn.author_uid
+      ), ranked as (
+        select q.uid, q.created_at,
+          coalesce(b.n, 0) + row_number() over (partition by q.author_uid order by q.created_at) as turn
+        from runnable q left join busy b on b.author_uid = q.author_uid
+      ), picked as (
+        select j.uid from generation_jobs j join ranked r on r.uid = j.uid
+        where (j.status = 'queued' and (j.lease_until is null or j.lease_until <= now()))
+          or (j.status = 'running' and j.lease_until < now())
+        order by r.turn, r.created_at
+        limit ${limit}
         for update of j skip locked
-        limit 1
       )
-      returning uid`);
-    const uid = result.rows[0]?.uid as string | undefined;
-    if (!uid) return null;
-    const [job] = await this.db.select().from(generationJobs).where(eq(generationJobs.uid, uid));
-    return job ?? null;
+      select uid from picked`;
+    return (this.options.claimDb ?? this.db)
+      .update(generationJobs)
+      .set({
+        status: 'running',
+        attempts: sql`${generationJobs.attempts} + 1`,
+        workerId: this.id,
+        leaseUntil: sql`now() + make_interval(secs => ${this.lease})`,
+        startedAt: sql`coalesce(${generationJobs.startedAt}, now())`,
+      })
+      .where(sql`${generationJobs.uid} in (${picked})`)
+      .returning();
   }
 
-  private async run(job: Job): Promise<void> {
-    const [novel] = await this.db.select().from(novels).where(eq(novels.uid, job.novelUid));
-    if (!novel) return;
-    if (job.attempts > MAX_ATTEMPTS) {
-      await this.fail(job, 'tries', 'the story could not be written after 3 tries', 0);
+  /**
+   * What each job asks the model: its novel's settings, the chapters its version follows (its
+   * ancestors by `parent_id`, not whatever is chosen now: a rewrite is never written from the version
+   * it replaces), and any saved start of the chapter. Two queries for the whole batch.
+   */
+  private async loadStories(jobs: Job[]): Promise<Map<string, Loaded>> {
+    const novelUids = [...new Set(jobs.map((j) => j.novelUid))];
+    const db = this.options.claimDb ?? this.db;
+    const novelRows = await db.select().from(novels).where(inArray(novels.uid, novelUids));
+    const byUid = new Map(novelRows.map((n) => [n.uid, n]));
+    // The version each job writes (old jobs from before versions: the chosen one at its place).
+    const versionOf = new Map<string, number | null>();
+    for (const job of jobs) versionOf.set(job.uid, job.chapterId ?? byUid.get(job.novelUid)?.path[job.chapterIndex] ?? null);
+    const lines = await storiesBefore(db, [...versionOf.values()].filter((id): id is number => id !== null));
+    const out = new Map<string, Loaded>();
+    for (const job of jobs) {
+      const novel = byUid.get(job.novelUid);
+      if (!novel) continue;
+      const chapterId = versionOf.get(job.uid) ?? null;
+      const line = (chapterId !== null && lines.get(chapterId)) || { earlier: [], current: '', version: 1 };
+      const earlierText = line.earlier.join('\n\n');
+      const story: StoryRequest = {
+        params: novel.params as StoryParams,
+        perspective: (novel.firstPerson === 1 || novel.firstPerson === 2 ? novel.firstPerson : 0) as 0 | 1 | 2,
+        dialogueHeavy: novel.dialogueHeavy,
+        spicy: novel.isR18,
+        language: novel.language,
+        chapterIndex: job.chapterIndex,
+        storySoFar: trimToBudget(earlierText),
+        resumeFrom: line.current,
+        version: line.version,
+        targetChars: ['en', 'ko'].includes(novel.language) ? this.targetChars : Math.round(this.targetChars * 0.5),
+      };
+      out.set(job.uid, {
+        job: { ...job, chapterId },
+        story,
+        earlierWords: wordCount(earlierText),
+        text: line.current,
+        saved: line.current,
+      });
+    }
+    return out;
+  }
+
+  // ---- one attempt: begin → stream → outcome → settle ----------------------------------------
+
+  private async run(job: Job, loaded: Loaded | undefined): Promise<void> {
+    if (!this.running) {
+      // Claimed while shutting down: give it straight back.
+      await releaseJob(this.db, { job, workerId: this.id });
       return;
     }
-    const list = await this.db.select().from(chapters).where(eq(chapters.novelUid, job.novelUid)).orderBy(asc(chapters.index));
-    const earlier = list.filter((c) => c.index < job.chapterIndex).map((c) => c.content);
-    const earlierText = earlier.join('\n\n');
-    const earlierWords = wordCount(earlierText);
-    const resumeFrom = list.find((c) => c.index === job.chapterIndex)?.content ?? '';
-    const story: StoryRequest = {
-      params: novel.params as StoryParams,
-      perspective: (novel.firstPerson === 1 || novel.firstPerson === 2 ? novel.firstPerson : 0) as 0 | 1 | 2,
-      dialogueHeavy: novel.dialogueHeavy,
-      spicy: novel.isR18,
-      language: novel.language,
-      chapterIndex: job.chapterIndex,
-      storySoFar: trimToBudget(earlierText),
-      resumeFrom,
-      targetChars: ['en', 'ko'].includes(novel.language) ? this.targetChars : Math.round(this.targetChars * 0.5),
-    };
+    if (!loaded) return; // its novel is gone
+    // From here on the job carries the chapter version it writes (loadStories).
+    job = loaded.job;
+    // Out of tries, or an old job whose empty chapter is gone: failed for good, refunded.
+    if (job.attempts > MAX_ATTEMPTS || job.chapterId === null) {
+      await this.failForGood(job, 'tries', 'the story could not be written after 3 tries', 0);
+      return;
+    }
+    const attempt = this.begin(job, loaded);
+    try {
+      const failure = await this.stream(attempt);
+      await this.settle(attempt, this.outcomeOf(attempt, failure));
+    } finally {
+      // Whatever happened, this attempt's stream entry is gone (a no-op when it finished).
+      this.hub.release(job.novelUid, attempt.token);
+    }
+  }
 
+  private begin(job: Job, loaded: Loaded): Attempt {
     const controller = new AbortController();
     this.active.set(job.uid, controller);
-    const token = this.hub.begin(job.novelUid, job.chapterIndex, resumeFrom, job.attempts > 1);
-    let text = resumeFrom;
-    let saved = resumeFrom;
-    let lost = false;
+    const token = this.hub.begin(job.novelUid, job.chapterIndex, loaded.text, job.attempts > 1);
+    return { ...loaded, token, controller, ended: null };
+  }
 
-    /** Saves the text and renews the lease in one statement; finding the job no longer ours aborts the stream. */
-    const save = async (): Promise<void> => {
-      const snapshot = text;
-      const changed = snapshot !== saved;
-      const result = await this.db.execute<{ owned: number; stopped: number }>(sql`
-        with owned as (
-          update generation_jobs set lease_until = now() + make_interval(secs => ${this.lease})
-          where uid = ${job.uid} and status = 'running' and worker_id = ${this.id}
-          returning uid
-        ), chapter as (
-          update chapters set content = ${snapshot}, updated_at = now()
-          where ${changed} and novel_uid = ${job.novelUid} and index = ${job.chapterIndex} and exists (select 1 from owned)
-          returning 1
-        ), novel as (
-          update novels set word_count = ${earlierWords + wordCount(snapshot)}, updated_at = now()
-          where ${changed} and uid = ${job.novelUid} and exists (select 1 from owned)
-          returning 1
-        )
-        select (select count(*) from owned)::int as owned,
-          (select count(*) from generation_jobs where uid = ${job.uid} and status = 'stopped' and worker_id = ${this.id})::int as stopped`);
-      const row = result.rows[0];
-      if ((row?.owned ?? 0) > 0) saved = snapshot;
-      else if ((row?.stopped ?? 0) > 0) {
-        // Its author stopped it before the control message reached us: still ours to finish, keeping
-        // the text readers saw (unless the stop refunded it).
-        controller.abort(new StoppedError('stopped by its author'));
-      } else {
-        lost = true;
-        controller.abort(new StoppedError('the job is no longer ours'));
-      }
-    };
-
-    let flushing: Promise<void> | null = null;
-    const flush = () => {
-      flushing ??= save()
-        .catch((error: unknown) => this.log.warn({ err: error, job: job.uid }, 'could not save streamed text'))
-        .finally(() => (flushing = null));
-    };
-    // Each job saves on its own phase of the second, so many jobs started together do not all hit the database at once.
-    let heartbeat: NodeJS.Timeout | undefined;
-    const phase = setTimeout(
-      () => {
-        flush();
-        heartbeat = setInterval(flush, this.flushMs);
-      },
-      Math.floor(Math.random() * this.flushMs),
-    );
-    // A model that stops sending without closing the stream must not hold the job for ever.
-    let idle: NodeJS.Timeout | undefined;
-    const watchIdle = () => {
-      clearTimeout(idle);
-      idle = setTimeout(() => controller.abort(new ProviderError(`no text from the model for ${this.idleMs / 1000} s`)), this.idleMs);
-    };
-
+  /** Streams the model's text to readers, saving on a heartbeat. Answers what went wrong, if anything. */
+  private async stream(attempt: Attempt): Promise<unknown> {
+    const { job, story, controller } = attempt;
+    const heartbeat = this.heartbeat(attempt);
+    const idle = this.idleWatch(controller);
     const rating = story.spicy ? 'adult' : 'general';
-    let failure: unknown = null;
     try {
-      watchIdle();
       for await (const raw of this.provider.stream({
         story,
         messages: buildMessages(story),
@@ -253,208 +350,224 @@ export class JobRunner {
         signal: controller.signal,
       })) {
         if (controller.signal.aborted) break;
-        watchIdle();
+        idle.reset();
         // PostgreSQL text cannot hold NUL; a model that sends one must not make every save fail.
         const delta = raw.replaceAll('\u0000', '');
         // Output check before anyone sees it: a spicy story that starts describing a minor, or a general one
         // that turns sexual, is cut off here; the reader keeps (and pays for) only what was shown.
-        const verdict = this.safety.check(text.slice(-160) + delta, { language: story.language, rating });
+        const verdict = this.safety.check(attempt.text.slice(-160) + delta, { language: story.language, rating });
         if (!verdict.allowed) throw new SafetyError(verdict.reason);
-        const first = !text && delta;
-        text += delta;
-        this.hub.publish(job.novelUid, delta, token);
+        const first = !attempt.text && delta;
+        attempt.text += delta;
+        this.hub.publish(job.novelUid, delta, attempt.token);
         // The first text is saved at once rather than on the job's phase (a stop refunds and discards
-        // only when nothing was saved), without holding up the reader: the save lands within one write
-        // of the text appearing, long before anyone can press stop.
-        if (first) flush();
+        // only when nothing was saved), without holding up the reader.
+        if (first) heartbeat.now();
       }
-      if (controller.signal.aborted && controller.signal.reason instanceof ProviderError) throw controller.signal.reason;
+      return null;
     } catch (error) {
-      failure = error;
+      return error;
     } finally {
-      clearTimeout(phase);
-      clearInterval(heartbeat);
-      clearTimeout(idle);
-      await flushing;
+      idle.stop();
+      await heartbeat.stop();
       this.active.delete(job.uid);
-    }
-
-    try {
-      const reason = controller.signal.aborted ? controller.signal.reason : null;
-      if (lost) {
-        // Another worker holds the job now (our lease ran out): it owns the text and the stream.
-        this.hub.release(job.novelUid, token);
-        return;
-      }
-      if (reason instanceof StoppedError) {
-        // Stopped by its author; the stop call settled the money. Keep our text unless the charge was refunded.
-        await this.keepStoppedText(job, text, earlierWords);
-        await this.finishFromDatabase(job, token);
-        return;
-      }
-      if (reason && !this.running) {
-        // Shutting down: save, hand the job back without using up a try.
-        await save().catch(() => undefined);
-        await this.release(job);
-        this.hub.release(job.novelUid, token);
-        return;
-      }
-      if (failure instanceof SafetyError) {
-        await this.stopUnsafe(job, failure.reason, text, text, story.targetChars, token);
-        return;
-      }
-      if (failure || !text.trim()) {
-        const message = failure instanceof Error ? failure.message : 'the model returned no text';
-        this.log.warn({ job: job.uid, attempt: job.attempts, err: failure }, `generation attempt failed: ${message}`);
-        await save().catch(() => undefined);
-        const hopeless = failure instanceof ProviderError && !failure.retryable;
-        if (job.attempts >= MAX_ATTEMPTS || hopeless) await this.fail(job, hopeless ? 'model' : 'tries', message, token);
-        else {
-          await this.db
-            .update(generationJobs)
-            .set({ status: 'queued', leaseUntil: null, workerId: null, error: message })
-            .where(and(eq(generationJobs.uid, job.uid), eq(generationJobs.status, 'running'), eq(generationJobs.workerId, this.id)));
-          this.hub.release(job.novelUid, token);
-          this.wake();
-        }
-        return;
-      }
-      // The moderation endpoint's second opinion on the finished chapter (when configured): refused, the chapter goes.
-      const verdict = await this.safety
-        .review(text, { language: story.language, rating }, AbortSignal.timeout(this.lease * 500))
-        .catch(() => ({ allowed: true }) as const);
-      if (!verdict.allowed) {
-        await this.stopUnsafe(job, verdict.reason, '', text, story.targetChars, token);
-        return;
-      }
-      await this.complete(job, text, earlierWords, token);
-    } finally {
-      // Whatever happened, this attempt's stream entry is gone (a no-op when finished above).
-      this.hub.release(job.novelUid, token);
     }
   }
 
+  /**
+   * Saves every flushMs, each job on its own phase of the interval (many jobs started together do
+   * not all hit the database at once). A save that finds the job no longer ours aborts the stream.
+   */
+  private heartbeat(attempt: Attempt) {
+    let saving: Promise<unknown> | null = null;
+    const flush = () => {
+      saving ??= this.save(attempt)
+        .catch((error: unknown) => this.log.warn({ err: error, job: attempt.job.uid }, 'could not save streamed text'))
+        .finally(() => (saving = null));
+    };
+    let interval: NodeJS.Timeout | undefined;
+    const phase = setTimeout(
+      () => {
+        flush();
+        interval = setInterval(flush, this.flushMs);
+      },
+      Math.floor(Math.random() * this.flushMs),
+    );
+    return {
+      now: flush,
+      stop: async () => {
+        clearTimeout(phase);
+        clearInterval(interval);
+        await saving;
+      },
+    };
+  }
+
+  /** A model that stops sending without closing the stream must not hold the job for ever. */
+  private idleWatch(controller: AbortController) {
+    let timer: NodeJS.Timeout | undefined;
+    const reset = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => controller.abort(new ProviderError(`no text from the model for ${this.idleMs / 1000} s`)), this.idleMs);
+    };
+    reset();
+    return { reset, stop: () => clearTimeout(timer) };
+  }
+
+  /** Saves the text and renews the lease; a job found no longer ours aborts the stream, saying why. */
+  private async save(attempt: Attempt): Promise<SaveVerdict> {
+    const text = attempt.text;
+    const verdict = await saveChapterProgress(this.options.progressDb ?? this.db, {
+      job: attempt.job,
+      workerId: this.id,
+      leaseSeconds: this.lease,
+      text,
+      changed: text !== attempt.saved,
+      earlierWords: attempt.earlierWords,
+    });
+    if (verdict === 'saved') attempt.saved = text;
+    else {
+      attempt.ended ??= verdict;
+      // Stopped before the control message reached us: still ours to finish, keeping the text readers saw.
+      attempt.controller.abort(
+        verdict === 'stopped' ? new StoppedError('stopped by its author') : new LostError('the job is no longer ours'),
+      );
+    }
+    return verdict;
+  }
+
+  /** Every way an attempt can end, decided from what the database said first, then why the stream stopped. */
+  private outcomeOf(attempt: Attempt, failure: unknown): Outcome {
+    const signal = attempt.controller.signal;
+    const reason: unknown = signal.aborted ? signal.reason : null;
+    if (attempt.ended === 'stopped' || (attempt.ended === null && reason instanceof StoppedError)) return { kind: 'stopped' };
+    if (attempt.ended === 'lost' || reason instanceof LostError) return { kind: 'lost' };
+    if (reason instanceof ShutdownError) return { kind: 'shutdown' };
+    const error = reason instanceof ProviderError ? reason : failure;
+    if (error instanceof SafetyError) return { kind: 'unsafe', reason: error.reason };
+    if (error)
+      return {
+        kind: 'failed',
+        message: error instanceof Error ? error.message : String(error),
+        retryable: !(error instanceof ProviderError && !error.retryable),
+        error,
+      };
+    if (!attempt.text.trim()) return { kind: 'failed', message: 'the model returned no text', retryable: true, error: null };
+    return { kind: 'written' };
+  }
+
+  private async settle(attempt: Attempt, outcome: Outcome): Promise<void> {
+    switch (outcome.kind) {
+      case 'lost':
+        return; // run() drops our stream entry without telling readers
+      case 'stopped':
+        return this.settleStopped(attempt);
+      case 'shutdown':
+        return this.settleShutdown(attempt);
+      case 'unsafe':
+        return this.stopUnsafe(attempt, outcome.reason, attempt.text);
+      case 'failed':
+        return this.settleFailed(attempt, outcome);
+      case 'written':
+        return this.settleWritten(attempt);
+    }
+  }
+
+  /** Stopped by its author; the stop call settled the money. Our text stays unless the charge was refunded. */
+  private async settleStopped(attempt: Attempt): Promise<void> {
+    await keepStoppedChapterText(this.db, { job: attempt.job, workerId: this.id, text: attempt.text, earlierWords: attempt.earlierWords });
+    await this.finishFromDatabase(attempt);
+  }
+
+  /** Shutting down: save, hand the job back without using up a try. */
+  private async settleShutdown(attempt: Attempt): Promise<void> {
+    const verdict = await this.save(attempt).catch(() => null);
+    if (verdict === 'stopped') return this.settleStopped(attempt);
+    await releaseJob(this.db, { job: attempt.job, workerId: this.id });
+  }
+
+  /** A failed attempt: saved, then tried again after a backoff, or failed for good (refunded) after the last try. */
+  private async settleFailed(attempt: Attempt, outcome: Extract<Outcome, { kind: 'failed' }>): Promise<void> {
+    const { job } = attempt;
+    this.log.warn({ job: job.uid, attempt: job.attempts, err: outcome.error }, `generation attempt failed: ${outcome.message}`);
+    const verdict = await this.save(attempt).catch(() => null);
+    if (verdict === 'stopped') return this.settleStopped(attempt);
+    if (verdict === 'lost') return;
+    if (!outcome.retryable) return this.failForGood(job, 'model', outcome.message, attempt.token);
+    if (job.attempts >= MAX_ATTEMPTS) return this.failForGood(job, 'tries', outcome.message, attempt.token);
+    const delayMs = this.retryDelay(job.attempts);
+    await requeueAfterFailure(this.db, { job, workerId: this.id, message: outcome.message, delayMs });
+    this.hub.release(job.novelUid, attempt.token);
+    setTimeout(() => this.wake(), delayMs + 10).unref();
+  }
+
+  /** Backoff before try n + 1: retryDelayMs × 2^(n − 1), half to all of it at random (failing jobs do not retry in step). */
+  retryDelay(attempts: number): number {
+    const full = this.retryDelayMs * 2 ** Math.max(0, attempts - 1);
+    return Math.round(full / 2 + Math.random() * (full / 2));
+  }
+
+  /** The model finished: the moderation endpoint's second opinion (when configured), then the chapter is complete. */
+  private async settleWritten(attempt: Attempt): Promise<void> {
+    const { job, story, text } = attempt;
+    const verdict = await this.safety
+      .review(text, { language: story.language, rating: story.spicy ? 'adult' : 'general' }, AbortSignal.timeout(this.lease * 500))
+      .catch(() => ({ allowed: true }) as const);
+    if (!verdict.allowed) return this.stopUnsafe(attempt, verdict.reason, '');
+    const words = attempt.earlierWords + wordCount(text);
+    if (await completeChapter(this.db, { job, workerId: this.id, text, words })) {
+      this.hub.finish(job.novelUid, { type: 'done', novel: job.novelUid, status: 'done', wordCount: words }, attempt.token);
+      return;
+    }
+    // Stopped while the last words arrived: the charge stayed, so the whole text does too.
+    await this.settleStopped(attempt);
+  }
+
   /** Settles a job the output check stopped (generation/unsafe.ts) and tells the readers why. */
-  private async stopUnsafe(job: Job, reason: RefusalReason, kept: string, shown: string, targetChars: number, token: number) {
+  private async stopUnsafe(attempt: Attempt, reason: RefusalReason, kept: string): Promise<void> {
+    const { job } = attempt;
     this.log.warn({ job: job.uid, reason }, 'the output check stopped a story');
     const settled = await settleUnsafeJob(this.db, {
       job,
       workerId: this.id,
       reason,
       kept,
-      shownChars: Array.from(shown).length,
-      targetChars,
+      shownChars: Array.from(attempt.text).length,
+      targetChars: attempt.story.targetChars,
     });
     if (settled)
-      this.hub.finish(job.novelUid, { type: 'error', novel: job.novelUid, status: settled.status, message: SAFETY_FAILURE[reason] }, token);
-  }
-
-  /** Hands a claimed job back to the queue without counting the try. */
-  private async release(job: Job): Promise<void> {
-    await this.db
-      .update(generationJobs)
-      .set({ status: 'queued', leaseUntil: null, workerId: null, attempts: sql`greatest(${generationJobs.attempts} - 1, 0)` })
-      .where(and(eq(generationJobs.uid, job.uid), eq(generationJobs.status, 'running'), eq(generationJobs.workerId, this.id)));
-  }
-
-  /** After a stop: our latest text replaces the saved one, unless the stop refunded the charge. */
-  private async keepStoppedText(job: Job, text: string, earlierWords: number): Promise<void> {
-    if (!text) return;
-    await this.db.execute(sql`
-      with kept as (
-        select uid from generation_jobs where uid = ${job.uid} and status = 'stopped' and worker_id = ${this.id} and not refunded
-      ), chapter as (
-        update chapters set content = ${text}, updated_at = now()
-        where novel_uid = ${job.novelUid} and index = ${job.chapterIndex} and exists (select 1 from kept)
-        returning 1
-      )
-      update novels set word_count = ${earlierWords + wordCount(text)}, updated_at = now()
-      where uid = ${job.novelUid} and exists (select 1 from kept)`);
+      this.hub.finish(
+        job.novelUid,
+        { type: 'error', novel: job.novelUid, status: settled.status, message: SAFETY_FAILURE[reason] },
+        attempt.token,
+      );
   }
 
   /** Tells readers the outcome the database holds (after a stop). */
-  private async finishFromDatabase(job: Job, token: number): Promise<void> {
-    const [after] = await this.db
-      .select({ status: novels.generateStatus, words: novels.wordCount })
-      .from(novels)
-      .where(eq(novels.uid, job.novelUid));
+  private async finishFromDatabase(attempt: Attempt): Promise<void> {
+    const { job } = attempt;
+    const after = await novelOutcome(this.db, job.novelUid);
     this.hub.finish(
       job.novelUid,
       { type: 'done', novel: job.novelUid, status: after?.status ?? 'done', wordCount: after?.words ?? 0 },
-      token,
+      attempt.token,
     );
   }
 
-  private async complete(job: Job, text: string, earlierWords: number, token: number): Promise<void> {
-    const words = earlierWords + wordCount(text);
-    const done = await this.db.transaction(async (tx) => {
-      const mine = await tx
-        .update(generationJobs)
-        .set({ status: 'done', finishedAt: sql`now()`, leaseUntil: null, error: null })
-        .where(and(eq(generationJobs.uid, job.uid), eq(generationJobs.status, 'running'), eq(generationJobs.workerId, this.id)))
-        .returning({ uid: generationJobs.uid });
-      if (mine.length === 0) return false;
-      await tx
-        .update(chapters)
-        .set({ content: text, updatedAt: sql`now()` })
-        .where(and(eq(chapters.novelUid, job.novelUid), eq(chapters.index, job.chapterIndex)));
-      await tx
-        .update(novels)
-        .set({ generateStatus: 'done', wordCount: words, failure: null, updatedAt: sql`now()` })
-        .where(eq(novels.uid, job.novelUid));
-      return true;
-    });
-    if (done) {
-      this.hub.finish(job.novelUid, { type: 'done', novel: job.novelUid, status: 'done', wordCount: words }, token);
-      return;
-    }
-    // Stopped while the last words arrived: the charge stayed, so the whole text does too.
-    await this.keepStoppedText(job, text, earlierWords);
-    await this.finishFromDatabase(job, token);
-  }
-
-  /**
-   * Fails a job for good and refunds its charge in the same transaction. Only
-   * the worker holding the job can. (A job the safety check stopped is settled
-   * by generation/unsafe.ts instead.)
-   */
-  async fail(job: Job, code: 'model' | 'tries', message: string, token: number): Promise<void> {
-    const status = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(generationJobs)
-        .set({ status: 'failed', finishedAt: sql`now()`, leaseUntil: null, error: message })
-        .where(and(eq(generationJobs.uid, job.uid), eq(generationJobs.status, 'running'), eq(generationJobs.workerId, this.id)))
-        .returning({ charge: generationJobs.charge });
-      if (!row) return null;
-      const [novel] = await tx.select({ authorUid: novels.authorUid }).from(novels).where(eq(novels.uid, job.novelUid));
-      if (row.charge > 0 && novel) await applyLedger(tx, { userUid: novel.authorUid, kind: 'refund', amount: row.charge, ref: job.uid });
-      const where = and(eq(chapters.novelUid, job.novelUid), eq(chapters.index, job.chapterIndex));
-      const [chapter] = await tx.select({ content: chapters.content }).from(chapters).where(where);
-      let next: GenerateStatus = 'failed';
-      if (job.kind === 'continue') {
-        next = 'done';
-        if (!chapter?.content) await tx.delete(chapters).where(where);
-      }
-      const remaining = await tx.select({ content: chapters.content }).from(chapters).where(eq(chapters.novelUid, job.novelUid));
-      await tx
-        .update(novels)
-        .set({
-          generateStatus: next,
-          failure: code,
-          wordCount: wordCount(remaining.map((c) => c.content).join('\n\n')),
-          updatedAt: sql`now()`,
-        })
-        .where(eq(novels.uid, job.novelUid));
-      return next;
-    });
+  /** Fails a job for good, refunded (chapter-store.ts), and tells its readers. Only the worker holding the job can. */
+  async failForGood(job: Job, code: 'model' | 'tries', message: string, token: number): Promise<void> {
+    const status = await failJobForGood(this.db, { job, workerId: this.id, code, message });
     if (status) this.hub.finish(job.novelUid, { type: 'error', novel: job.novelUid, status, message: code }, token);
   }
 
   /** Stops claiming, aborts running jobs, saves their text and hands them back to the queue. */
   async stop(): Promise<void> {
     this.running = false;
-    this.wake(true);
-    for (const controller of this.active.values()) controller.abort(new Error('shutting down'));
-    await Promise.all(this.loops);
+    clearTimeout(this.poll);
+    for (const controller of this.active.values()) controller.abort(new ShutdownError('shutting down'));
+    await this.claiming;
+    // Jobs launched by the last claim round abort as they begin (run() checks `running`).
+    for (const controller of this.active.values()) controller.abort(new ShutdownError('shutting down'));
+    await Promise.all([...this.runs]);
   }
 }

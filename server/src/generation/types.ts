@@ -14,6 +14,8 @@ export type StoryRequest = {
   storySoFar: string;
   /** Text of this chapter written before a crash; the writer carries on after it. */
   resumeFrom: string;
+  /** Which version of the chapter this is (2, 3 … for a rewrite); a writer gives each a different take. */
+  version?: number;
   /** Rough chapter length in characters. */
   targetChars: number;
 };

@@ -1,7 +1,8 @@
-import { wordCount, type GenerateStatus } from '@butterfic/contract';
+import type { GenerateStatus } from '@butterfic/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { chapters, generationJobs, novels } from '../db/schema';
+import { discardUnwritten } from '../modules/novels/versions';
 import { applyLedger } from '../modules/wallet/service';
 import type { RefusalReason } from '../safety';
 import { unshownRefund } from '../safety/refund';
@@ -42,23 +43,21 @@ export async function settleUnsafeJob(
       await applyLedger(tx, { userUid: novel.authorUid, kind: 'refund', amount: refund, ref: job.uid });
       await tx.update(generationJobs).set({ refunded: true }).where(eq(generationJobs.uid, job.uid));
     }
-    const where = and(eq(chapters.novelUid, job.novelUid), eq(chapters.index, job.chapterIndex));
+    const where =
+      job.chapterId === null
+        ? and(eq(chapters.novelUid, job.novelUid), eq(chapters.index, job.chapterIndex))
+        : eq(chapters.id, job.chapterId);
     let status: GenerateStatus = 'done';
     if (kept.trim()) await tx.update(chapters).set({ content: kept, updatedAt: sql`now()` }).where(where);
-    else if (job.kind === 'continue') await tx.delete(chapters).where(where);
     else {
       await tx.update(chapters).set({ content: '', updatedAt: sql`now()` }).where(where);
-      status = 'failed';
+      // A continuation or rewrite with nothing kept leaves no empty version (modules/novels/versions.ts).
+      if (job.kind === 'generate') status = 'failed';
     }
-    const remaining = await tx.select({ content: chapters.content }).from(chapters).where(eq(chapters.novelUid, job.novelUid));
+    const words = await discardUnwritten(tx, job);
     await tx
       .update(novels)
-      .set({
-        generateStatus: status,
-        failure: code,
-        wordCount: wordCount(remaining.map((c) => c.content).join('\n\n')),
-        updatedAt: sql`now()`,
-      })
+      .set({ generateStatus: status, failure: code, wordCount: words, updatedAt: sql`now()` })
       .where(eq(novels.uid, job.novelUid));
     return { status, refund };
   });

@@ -55,6 +55,16 @@ describe('the offline writer', () => {
     expect(first).toMatch(/나/);
   });
 
+  it('gives a rewritten chapter (version 2, 3 …) and a chapter after another earlier chapter their own take', () => {
+    const first = composeChapter(base('en', { chapterIndex: 1, storySoFar: 'Once.' }));
+    expect(composeChapter(base('en', { chapterIndex: 1, storySoFar: 'Once.', version: 1 }))).toBe(first);
+    const second = composeChapter(base('en', { chapterIndex: 1, storySoFar: 'Once.', version: 2 }));
+    expect(second).not.toBe(first);
+    expect(composeChapter(base('en', { chapterIndex: 1, storySoFar: 'Once.', version: 2 }))).toBe(second);
+    expect(composeChapter(base('en', { chapterIndex: 1, storySoFar: 'Twice.' }))).not.toBe(first);
+    expect(composeChapter(base('ja', { version: 2 }))).not.toBe(composeChapter(base('ja')));
+  });
+
   it('streams the chapter in pieces, resumes after saved text and stops on abort', async () => {
     const provider = offlineProvider({ charsPerSecond: 100_000 });
     const story = base('ja');

@@ -72,7 +72,10 @@ function hash(text: string): number {
 export function composeChapter(story: StoryRequest): string {
   const bank = BANKS[story.language];
   const p = story.params;
-  const rand = random(hash(JSON.stringify([p, story.perspective, story.dialogueHeavy, story.spicy, story.language, story.chapterIndex])));
+  // A rewrite (version 2, 3 …) and a chapter after a different earlier chapter get their own take; the first
+  // chapter's first version is as it always was.
+  const take = (story.version ?? 1) > 1 || story.storySoFar ? [story.version ?? 1, hash(story.storySoFar)] : [];
+  const rand = random(hash(JSON.stringify([p, story.perspective, story.dialogueHeavy, story.spicy, story.language, story.chapterIndex, ...take])));
   const used = new Set<string>();
   const pick = (list: string[]): string => {
     const fresh = list.filter((item) => !used.has(item));

@@ -39,6 +39,35 @@ describe('MAX_LIVE_JOBS_PER_USER', () => {
   });
 });
 
+describe('MAX_LIVE_JOBS_PER_USER and rewrites', () => {
+  it('refuses a rewrite while the account has its live jobs with 429001, charging nothing and adding no version', async () => {
+    const me = await signUp(ctx, 'rewrites@example.com');
+    await grant(me.uid, 60);
+    const novel = (await generate(me.auth)).body.data.novel_uid as string;
+    await ctx.database.pool.query(`update generation_jobs set status = 'done' where novel_uid = $1`, [novel]);
+    await ctx.database.pool.query(`update chapters set content = 'Once upon a time.' where novel_uid = $1`, [novel]);
+    await ctx.database.pool.query(`update novels set generate_status = 'done', word_count = 4 where uid = $1`, [novel]);
+    const others: string[] = [];
+    for (let i = 0; i < 3; i++) others.push((await generate(me.auth)).body.data.novel_uid as string);
+
+    const before = await balance(me.auth);
+    const rewrite = () => ctx.request('POST', '/api/v1/novel/rewrite/', { body: { novel_uid: novel, chapter_index: 0 }, headers: me.auth });
+    const refused = await rewrite();
+    expect(refused.status).toBe(429);
+    expect(refused.body.base_resp.status_code).toBe(429001);
+    expect(await balance(me.auth)).toBe(before);
+    const versions = async () =>
+      (await ctx.database.pool.query(`select count(*)::int as n from chapters where novel_uid = $1`, [novel])).rows[0].n as number;
+    expect(await versions()).toBe(1);
+
+    await ctx.database.pool.query(`update generation_jobs set status = 'done' where novel_uid = $1`, [others[0]]);
+    const accepted = await rewrite();
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.data.balance).toBe(before - 3);
+    expect(await versions()).toBe(2);
+  });
+});
+
 describe('claim order', () => {
   it('serves the account with the fewest running jobs first, then the oldest job', async () => {
     await ctx.database.pool.query(`update generation_jobs set status = 'failed' where status in ('queued', 'running')`);

@@ -176,6 +176,40 @@ describe('MAX_GENERATIONS_PER_HOUR', () => {
   });
 });
 
+describe('MAX_GENERATIONS_PER_HOUR and rewrites', () => {
+  it('refuses a rewrite over the hourly cap with 429001, charging nothing and adding no version; the next hour it goes through', async () => {
+    const me = await signUp(ctx, 'rewriter@example.com');
+    await grant(me.uid, 60);
+    const novel = (await generate(me.auth)).body.data.novel_uid as string;
+    // The story is finished (no workers here): one chapter with text.
+    await ctx.database.pool.query(`update generation_jobs set status = 'done' where novel_uid = $1`, [novel]);
+    await ctx.database.pool.query(`update chapters set content = 'Once upon a time.' where novel_uid = $1`, [novel]);
+    await ctx.database.pool.query(`update novels set generate_status = 'done', word_count = 4 where uid = $1`, [novel]);
+    for (let i = 0; i < 2; i++) expect((await generate(me.auth)).status).toBe(200);
+
+    const before = await balance(me.auth);
+    const rewrite = () => ctx.request('POST', '/api/v1/novel/rewrite/', { body: { novel_uid: novel, chapter_index: 0 }, headers: me.auth });
+    const refused = await rewrite();
+    expect(refused.status).toBe(429);
+    expect(refused.body.base_resp.status_code).toBe(429001);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await balance(me.auth)).toBe(before);
+    const versions = async () =>
+      (await ctx.database.pool.query(`select count(*)::int as n from chapters where novel_uid = $1`, [novel])).rows[0].n as number;
+    expect(await versions()).toBe(1);
+    const status = await ctx.database.pool.query(`select generate_status from novels where uid = $1`, [novel]);
+    expect(status.rows[0].generate_status).toBe('done');
+
+    await ctx.database.pool.query(`update rate_limits set window_start = now() - interval '61 minutes' where key = $1`, [
+      `generate:user:${me.uid}`,
+    ]);
+    const accepted = await rewrite();
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.data.balance).toBe(before - 3);
+    expect(await versions()).toBe(2);
+  });
+});
+
 describe('token refreshes', () => {
   it('allows 60 refreshes of one account in 10 minutes; the 61st answers 429001 and leaves its token usable', async () => {
     const me = await signUp(ctx, 'refresher@example.com');

@@ -11,13 +11,14 @@ import {
 } from '@butterfic/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
-import { auditLog, chapters, novels, personas, posts, reports, users, type ReportSnapshot } from '../../db/schema';
+import { auditLog, novels, personas, posts, reports, users, type ReportSnapshot } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
 import { rateLimit } from '../../lib/rate-limit';
 import { accountNoticeMail, reportActionedMail, takenDownMail } from '../../mail/templates';
 import type { Mailer } from '../../mail/transport';
 import { revokeAllOf } from '../accounts/tokens';
+import { chosenPath } from '../novels/versions';
 import { syncNovelVisibility } from '../posts/service';
 import type { DbOrTx } from '../wallet/service';
 
@@ -72,7 +73,8 @@ async function loadTarget(db: DbOrTx, type: TargetType, uid: string): Promise<Ta
     .innerJoin(users, eq(users.uid, novels.authorUid))
     .where(eq(novels.uid, uid));
   if (!row) return null;
-  const list = await db.select({ content: chapters.content }).from(chapters).where(eq(chapters.novelUid, uid)).orderBy(asc(chapters.index));
+  // What its readers were shown: the chosen path of chapter versions.
+  const list = await chosenPath(db, uid);
   const n = row.novel;
   return {
     authorUid: n.authorUid,

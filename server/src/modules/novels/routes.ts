@@ -8,6 +8,8 @@ import {
   NovelListQuery,
   NovelRef,
   page,
+  RewriteBody,
+  SelectVersionBody,
   StopResult,
 } from '@butterfic/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -34,6 +36,22 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
     '/novel/continuation/',
     { ...starts, schema: { body: NovelRef, response: { 200: envelope(GenerateResult) } } },
     async (request) => ok(await service.startContinuation(deps, currentUser(request), request.body.novel_uid)),
+  );
+
+  app.post(
+    '/novel/rewrite/',
+    { ...starts, schema: { body: RewriteBody, response: { 200: envelope(GenerateResult) } } },
+    async (request) =>
+      ok(await service.startRewrite(deps, currentUser(request), request.body.novel_uid, request.body.chapter_index)),
+  );
+
+  app.post(
+    '/novel/select/',
+    { ...required, schema: { body: SelectVersionBody, response: { 200: envelope(NovelDetails) } } },
+    async (request) =>
+      ok(
+        await service.selectVersion(deps, currentUser(request), request.body.novel_uid, request.body.chapter_index, request.body.version),
+      ),
   );
 
   app.post('/novel/stop/', { ...required, schema: { body: NovelRef, response: { 200: envelope(StopResult) } } }, async (request) =>

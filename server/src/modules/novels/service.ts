@@ -4,22 +4,22 @@ import {
   GENERATE_COST,
   novelTitle,
   PAGE_SIZE,
-  wordCount,
   type GenerateBody,
   type Novel,
   type NovelDetails,
 } from '@butterfic/contract';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../../app';
 import { prepared } from '../../db/prepared';
 import type { Db } from '../../db';
 import { chapters, generationJobs, novels, personas, users } from '../../db/schema';
-import { JOBS_CHANNEL } from '../../generation/hub';
+import { queueChapterJob } from '../../generation/chapter-store';
 import { AppError } from '../../lib/errors';
 import { tooMany } from '../../lib/rate-limit';
 import { newUid } from '../../lib/ids';
 import { authorBlocked, type AuthUser } from '../../plugins/auth';
 import { applyLedger, type DbOrTx } from '../wallet/service';
+import { chosenPath, descend, discardUnwritten, lockedPath, pathWords, setPath } from './versions';
 
 type NovelRow = typeof novels.$inferSelect;
 
@@ -107,12 +107,10 @@ export async function startGeneration(
       writtenBy: deps.env.LLM_PROVIDER,
       personaUid,
     });
-    await tx.insert(chapters).values({ novelUid, index: 0 });
-    await tx.insert(generationJobs).values({ uid: jobUid, novelUid, chapterIndex: 0, kind: 'generate', charge });
-    const after =
-      charge > 0 ? (await applyLedger(tx, { userUid: user.uid, kind: 'generate', amount: -charge, ref: jobUid })).balance : user.balance;
-    await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${jobUid})`);
-    return after;
+    await queueChapterJob(tx, { jobUid, novelUid, chapterIndex: 0, kind: 'generate', charge, before: [] });
+    return charge > 0
+      ? (await applyLedger(tx, { userUid: user.uid, kind: 'generate', amount: -charge, ref: jobUid })).balance
+      : user.balance;
   });
   return { novel_uid: novelUid, generate_status: 'generating', balance };
 }
@@ -139,13 +137,14 @@ async function ownNovel(db: DbOrTx, user: AuthUser, uid: string, lock = false): 
  * charged or saved: a continuation checks the settings and the story so far
  * (edits included); an edit checks the new text.
  */
-async function refuseUnsafeStory(deps: Deps, user: AuthUser, novelUid: string, edited?: string) {
+async function refuseUnsafeStory(deps: Deps, user: AuthUser, novelUid: string, edited?: string, before?: number) {
   const db = deps.database.db;
   const novel = await ownNovel(db, user, novelUid);
   let texts: string[];
   if (edited !== undefined) texts = [edited];
   else {
-    const list = await db.select({ content: chapters.content }).from(chapters).where(eq(chapters.novelUid, novelUid));
+    // The chosen path (a rewrite of chapter `before`: the chapters before it).
+    const list = (await chosenPath(db, novelUid)).filter((c) => before === undefined || c.index < before);
     const p = novel.params as GenerateBody['params'];
     texts = [p.char_a_name, p.char_a_setting, p.char_b_name, p.char_b_setting, p.plot, ...list.map((c) => c.content)];
   }
@@ -168,20 +167,15 @@ export async function startContinuation(
       if (novel.generateStatus === 'generating' || novel.generateStatus === 'continuing')
         throw new AppError('invalidInput', { message: 'novelBusy' });
       if (novel.wordCount <= 0) throw new AppError('invalidInput', { message: 'nothingToContinue' });
-      const [{ next } = { next: 0 }] = await tx
-        .select({ next: sql<number>`coalesce(max(${chapters.index}) + 1, 0)::int` })
-        .from(chapters)
-        .where(eq(chapters.novelUid, novelUid));
-      await tx.insert(chapters).values({ novelUid, index: next });
-      await tx.insert(generationJobs).values({ uid: jobUid, novelUid, chapterIndex: next, kind: 'continue', charge });
+      // The next chapter follows the last chapter of the chosen path (the novel row is locked above).
+      await queueChapterJob(tx, { jobUid, novelUid, chapterIndex: novel.path.length, kind: 'continue', charge, before: novel.path });
       await tx
         .update(novels)
         .set({ generateStatus: 'continuing', failure: null, updatedAt: sql`now()` })
         .where(eq(novels.uid, novelUid));
-      const after =
-        charge > 0 ? (await applyLedger(tx, { userUid: user.uid, kind: 'continue', amount: -charge, ref: jobUid })).balance : user.balance;
-      await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${jobUid})`);
-      return after;
+      return charge > 0
+        ? (await applyLedger(tx, { userUid: user.uid, kind: 'continue', amount: -charge, ref: jobUid })).balance
+        : user.balance;
     });
     return { novel_uid: novelUid, generate_status: 'continuing', balance };
   } catch (error) {
@@ -213,7 +207,11 @@ export async function stopGeneration(deps: Deps, user: AuthUser, novelUid: strin
     const [chapter] = await tx
       .select({ content: chapters.content })
       .from(chapters)
-      .where(and(eq(chapters.novelUid, novelUid), eq(chapters.index, job.chapterIndex)));
+      .where(
+        job.chapterId === null
+          ? and(eq(chapters.novelUid, novelUid), eq(chapters.index, job.chapterIndex))
+          : eq(chapters.id, job.chapterId),
+      );
     const delivered = (chapter?.content ?? '').length > 0;
     const refund = !delivered && job.charge > 0;
     await tx
@@ -225,8 +223,8 @@ export async function stopGeneration(deps: Deps, user: AuthUser, novelUid: strin
       balance = (await applyLedger(tx, { userUid: user.uid, kind: 'refund', amount: job.charge, ref: job.uid })).balance;
     let status: Novel['generate_status'] = 'done';
     if (!delivered && job.kind === 'generate') status = 'failed';
-    if (!delivered && job.kind === 'continue')
-      await tx.delete(chapters).where(and(eq(chapters.novelUid, novelUid), eq(chapters.index, job.chapterIndex)));
+    // An unwritten continuation or rewrite goes; the path is the one chosen before it.
+    if (!delivered && job.kind !== 'generate') await discardUnwritten(tx, job);
     await tx
       .update(novels)
       .set({ generateStatus: status, failure: status === 'failed' ? 'stopped' : null, updatedAt: sql`now()` })
@@ -257,7 +255,8 @@ export async function listNovels(db: Db, viewer: AuthUser, authorUid: string | u
     db
       .select({
         novel: novels,
-        chapterCount: sql<number>`(select count(*)::int from ${chapters} c where c.novel_uid = ${novels.uid})`,
+        // The chosen path's chapters (docs/decisions/0022).
+        chapterCount: sql<number>`cardinality(${novels.path})::int`,
         // The author's name in the same query (one round trip per page).
         authorName: sql<string>`(select u.name from ${users} u where u.uid = ${novels.authorUid})`,
       })
@@ -285,20 +284,35 @@ export async function listNovels(db: Db, viewer: AuthUser, authorUid: string | u
   };
 }
 
+/** Who may read a novel (its details, its stream): 404001 / 403001 otherwise. */
+export function assertReadable(
+  viewer: AuthUser | null,
+  row: Pick<NovelRow, 'authorUid' | 'status' | 'isPublic' | 'isR18'> | undefined,
+  blocked: boolean,
+): asserts row {
+  const mine = row !== undefined && row.authorUid === viewer?.uid;
+  // Taken down, or its author suspended or banned: 404001 for everyone but the author (who sees why).
+  if (!row || (!mine && (row.status !== 'active' || blocked))) throw new AppError('notFound');
+  if (row.authorUid !== viewer?.uid && !row.isPublic) throw new AppError('forbidden');
+  if (row.isR18 && row.authorUid !== viewer?.uid && !viewer?.adultConfirmedAt) throw new AppError('forbidden', { message: 'adultOnly' });
+}
+
 /** A novel with its chapters: for its author, or for anyone once it is public. */
 export async function novelDetails(db: Db, viewer: AuthUser | null, uid: string): Promise<NovelDetails> {
   const [found] = await db.select({ row: novels, blocked: authorBlocked(novels.authorUid) }).from(novels).where(eq(novels.uid, uid));
   const row = found?.row;
-  const mine = row !== undefined && row.authorUid === viewer?.uid;
-  // Taken down, or its author suspended or banned: 404001 for everyone but the author (who sees why).
-  if (!row || (!mine && (row.status !== 'active' || found.blocked))) throw new AppError('notFound');
-  if (row.authorUid !== viewer?.uid && !row.isPublic) throw new AppError('forbidden');
-  if (row.isR18 && row.authorUid !== viewer?.uid && !viewer?.adultConfirmedAt) throw new AppError('forbidden', { message: 'adultOnly' });
-  const list = await db.select().from(chapters).where(eq(chapters.novelUid, uid)).orderBy(asc(chapters.index));
+  assertReadable(viewer, row, found?.blocked ?? false);
+  const list = await chosenPath(db, uid);
   const names = await authorNames(db, [row.authorUid]);
   return {
     novel: presentNovel(row, names.get(row.authorUid) ?? '', list.length),
-    chapters: list.map((c) => ({ index: c.index, content: c.content, created_time: Math.floor(c.createdAt.getTime() / 1000) })),
+    chapters: list.map((c) => ({
+      index: c.index,
+      content: c.content,
+      created_time: Math.floor(c.createdAt.getTime() / 1000),
+      version: c.version,
+      versions: c.versions,
+    })),
   };
 }
 
@@ -316,18 +330,97 @@ export async function editNovel(
     const novel = await ownNovel(tx, user, uid, true);
     if (novel.generateStatus === 'generating' || novel.generateStatus === 'continuing')
       throw new AppError('invalidInput', { message: 'novelBusy' });
-    const list = await tx.select().from(chapters).where(eq(chapters.novelUid, uid)).orderBy(asc(chapters.index));
-    const target = chapterIndex ?? list[list.length - 1]?.index;
-    if (target === undefined || !list.some((c) => c.index === target)) throw new AppError('notFound');
-    await tx
-      .update(chapters)
-      .set({ content, updatedAt: sql`now()` })
-      .where(and(eq(chapters.novelUid, uid), eq(chapters.index, target)));
-    const total = list.map((c) => (c.index === target ? content : c.content)).join('\n\n');
-    await tx
-      .update(novels)
-      .set({ wordCount: wordCount(total), updatedAt: sql`now()` })
-      .where(eq(novels.uid, uid));
+    // The chosen version of that chapter.
+    const path = await lockedPath(tx, uid);
+    const target = path[chapterIndex ?? path.length - 1];
+    if (target === undefined) throw new AppError('notFound');
+    await tx.update(chapters).set({ content, updatedAt: sql`now()` }).where(eq(chapters.id, target));
+    await setPath(tx, uid, path);
   });
   return novelDetails(db, user, uid);
+}
+
+/**
+ * Queues a new version of chapter `chapterIndex` of the chosen path, priced
+ * like a continuation. It is written from the settings and the chapters
+ * before it (not from the version it replaces), becomes the chosen version at
+ * once and starts a branch: the later chapters stay with the version they
+ * were written after. Nothing is deleted.
+ */
+export async function startRewrite(
+  deps: Deps,
+  user: AuthUser,
+  novelUid: string,
+  chapterIndex: number,
+): Promise<{ novel_uid: string; generate_status: 'continuing'; balance: number }> {
+  await refuseUnsafeStory(deps, user, novelUid, undefined, chapterIndex);
+  const charge = passActive(user) ? 0 : CONTINUE_COST;
+  const jobUid = newUid();
+  try {
+    const balance = await deps.database.db.transaction(async (tx) => {
+      await assertLiveJobRoom(tx, user.uid, deps.env.MAX_LIVE_JOBS_PER_USER);
+      const novel = await ownNovel(tx, user, novelUid, true);
+      if (novel.generateStatus === 'generating' || novel.generateStatus === 'continuing')
+        throw new AppError('invalidInput', { message: 'novelBusy' });
+      if (novel.generateStatus !== 'done') throw new AppError('invalidInput', { message: 'nothingToContinue' });
+      const path = novel.path; // read under the novel row's lock above
+      const replaced = path[chapterIndex];
+      if (replaced === undefined) throw new AppError('notFound');
+      const before = path.slice(0, chapterIndex);
+      await queueChapterJob(tx, {
+        jobUid,
+        novelUid,
+        chapterIndex,
+        kind: 'rewrite',
+        charge,
+        before,
+        previousChapterId: replaced,
+        words: await pathWords(tx, before),
+      });
+      await tx
+        .update(novels)
+        .set({ generateStatus: 'continuing', failure: null, updatedAt: sql`now()` })
+        .where(eq(novels.uid, novelUid));
+      // Priced and booked like a continuation (CONTRACT.md section 5; the ledger keeps its kinds).
+      return charge > 0
+        ? (await applyLedger(tx, { userUid: user.uid, kind: 'continue', amount: -charge, ref: jobUid })).balance
+        : user.balance;
+    });
+    return { novel_uid: novelUid, generate_status: 'continuing', balance };
+  } catch (error) {
+    if (pgCode(error) === '23505') throw new AppError('invalidInput', { message: 'novelBusy' });
+    throw error;
+  }
+}
+
+/**
+ * Chooses version `version` (1-based) of chapter `chapterIndex` of the chosen
+ * path; the chapters after it are the ones last chosen after that version.
+ * Not while a job writes the novel (400001). Answers the novel details.
+ */
+export async function selectVersion(
+  deps: Deps,
+  user: AuthUser,
+  novelUid: string,
+  chapterIndex: number,
+  version: number,
+): Promise<NovelDetails> {
+  const db = deps.database.db;
+  await db.transaction(async (tx) => {
+    const novel = await ownNovel(tx, user, novelUid, true);
+    if (novel.generateStatus === 'generating' || novel.generateStatus === 'continuing')
+      throw new AppError('invalidInput', { message: 'novelBusy' });
+    const path = await lockedPath(tx, novelUid);
+    if (chapterIndex >= path.length) throw new AppError('notFound');
+    const parent = chapterIndex > 0 ? path[chapterIndex - 1]! : null;
+    const found = await tx.execute<{ id: string }>(sql`
+      select id from chapters
+      where novel_uid = ${novelUid} and index = ${chapterIndex} and parent_id is not distinct from ${parent}::bigint and version = ${version}`);
+    const chosen = found.rows[0] ? Number(found.rows[0].id) : undefined;
+    if (chosen === undefined) throw new AppError('notFound');
+    if (chosen === path[chapterIndex]) return;
+    if (parent !== null) await tx.update(chapters).set({ nextId: chosen }).where(eq(chapters.id, parent));
+    await setPath(tx, novelUid, [...path.slice(0, chapterIndex), ...(await descend(tx, chosen))]);
+  });
+  return novelDetails(db, user, novelUid);
 }

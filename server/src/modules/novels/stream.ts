@@ -1,13 +1,275 @@
+import type { ServerResponse } from 'node:http';
 import type { GenerateStatus } from '@butterfic/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SECURITY_HEADERS } from '../../plugins/security';
 import type { Deps } from '../../app';
+import type { Db } from '../../db';
 import { chapters, novels } from '../../db/schema';
 import type { HubEvent } from '../../generation/hub';
-import { novelDetails } from './service';
+import { authorBlocked, type AuthUser } from '../../plugins/auth';
+import { assertReadable } from './service';
+import { chosenChapterText } from './versions';
 
 const LIVE: GenerateStatus[] = ['generating', 'continuing'];
+type Outcome = Extract<HubEvent, { type: 'done' | 'error' }>;
+type NovelRow = { uid: string; status: GenerateStatus; words: number; failure: string | null };
+
+const outcomeOf = (row: NovelRow): Outcome =>
+  row.status === 'failed'
+    ? { type: 'error', novel: row.uid, status: row.status, message: row.failure ?? 'failed' }
+    : { type: 'done', novel: row.uid, status: row.status, wordCount: row.words };
+
+/**
+ * The watchdog of every open stream of one process: readers whose job ended
+ * where they could not hear it (its worker died, a NOTIFY was missed) learn the
+ * outcome from the database. One query every WATCH_MS for all watched novels,
+ * however many readers each has; nothing runs while no stream is open.
+ */
+const WATCH_MS = 3000;
+class StreamWatchdog {
+  private readonly watchers = new Map<string, Set<(row: NovelRow) => void>>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  watch(novel: string, onEnded: (row: NovelRow) => void): () => void {
+    const set = this.watchers.get(novel) ?? new Set();
+    set.add(onEnded);
+    this.watchers.set(novel, set);
+    this.timer ??= setInterval(() => void this.check().catch(() => undefined), WATCH_MS);
+    return () => {
+      set.delete(onEnded);
+      if (set.size === 0) this.watchers.delete(novel);
+      if (this.watchers.size === 0 && this.timer) {
+        clearInterval(this.timer);
+        this.timer = null;
+      }
+    };
+  }
+
+  private async check(): Promise<void> {
+    const uids = [...this.watchers.keys()];
+    if (uids.length === 0) return;
+    const rows = await this.db
+      .select({ uid: novels.uid, status: novels.generateStatus, words: novels.wordCount, failure: novels.failure })
+      .from(novels)
+      .where(inArray(novels.uid, uids));
+    for (const row of rows) if (!LIVE.includes(row.status)) this.watchers.get(row.uid)?.forEach((onEnded) => onEnded(row));
+  }
+}
+const watchdogs = new WeakMap<Deps, StreamWatchdog>();
+const watchdogOf = (deps: Deps) => {
+  let watchdog = watchdogs.get(deps);
+  if (!watchdog) watchdogs.set(deps, (watchdog = new StreamWatchdog(deps.database.db)));
+  return watchdog;
+};
+
+/**
+ * One reader's stream, around an explicit state:
+ *  - starting: subscribed to the hub (events are buffered) while the text so far is sent;
+ *  - live: each delta is spliced by its offset onto what the reader has;
+ *  - catching-up: a delta left a gap (text written before we subscribed, not saved yet), the saved
+ *    text is read until it closes the gap; events are buffered meanwhile;
+ *  - finishing: the outcome is known; any text the reader missed is sent, then the outcome;
+ *  - closed: the client went, a new attempt reset the chapter, the server is stopping, or it finished.
+ * SSE writes are coalesced per tick: consecutive deltas become one event, in one write.
+ */
+class ReaderStream {
+  state: 'starting' | 'live' | 'catching-up' | 'finishing' | 'closed' = 'starting';
+  /** The chapter this reader follows, and what it has of it. */
+  chapter: number;
+  have = '';
+  private readonly buffered: HubEvent[] = [];
+  /** Whether every event so far came from this process's own hub (nothing can have been missed). */
+  private onlyLocal = true;
+  private out: { delta: string; events: string[] } = { delta: '', events: [] };
+  private flushQueued = false;
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly res: ServerResponse,
+    private readonly novel: string,
+    chapter: number,
+  ) {
+    this.chapter = chapter;
+  }
+
+  /** Subscribes to the hub and the watchdog, and ends with the client's socket and the server. */
+  open(): void {
+    const close = () => this.close();
+    this.res.once('close', close);
+    this.deps.openStreams.add(close);
+    this.cleanups.push(
+      () => this.deps.openStreams.delete(close),
+      this.deps.hub.subscribe(this.novel, (event, local) => this.receive(event, local)),
+      watchdogOf(this.deps).watch(this.novel, (row) => {
+        if (this.state === 'live') this.finish(outcomeOf(row), true);
+      }),
+    );
+    const keepAlive = setInterval(() => this.state !== 'closed' && this.res.write(': keep-alive\n\n'), 15_000);
+    this.cleanups.push(() => clearInterval(keepAlive));
+  }
+
+  /** The client went before we answered (its socket is gone). */
+  get clientGone(): boolean {
+    return !this.res.socket || this.res.socket.destroyed || this.res.destroyed;
+  }
+
+  /** Sends the text so far, then whatever arrived meanwhile; `outcome` when the novel is not being written. */
+  start(text: string, outcome: Outcome | null): void {
+    this.have = text;
+    this.queueDelta(text, true);
+    if (outcome) {
+      this.finish(outcome, false);
+      return;
+    }
+    this.state = 'live';
+    if (this.drain() === 'gap') void this.catchUp();
+  }
+
+  private receive(event: HubEvent, local: boolean): void {
+    if (!local) this.onlyLocal = false;
+    if (this.state === 'closed' || this.state === 'finishing') return;
+    if (this.state !== 'live') {
+      this.buffered.push(event);
+      return;
+    }
+    if (this.apply(event) === 'gap') {
+      this.buffered.push(event);
+      void this.catchUp();
+    }
+  }
+
+  /** Applies buffered events in order; stops at one that leaves a gap. */
+  private drain(): 'ok' | 'gap' {
+    while (this.state === 'live' && this.buffered.length > 0) {
+      if (this.apply(this.buffered[0]!) === 'gap') return 'gap';
+      this.buffered.shift();
+    }
+    return 'ok';
+  }
+
+  private apply(event: HubEvent): 'ok' | 'gap' {
+    if (event.type === 'reset') {
+      // A new attempt resumes from the saved text; this reader may hold more. Closing makes the client reconnect and start over.
+      this.close();
+      return 'ok';
+    }
+    if (event.type !== 'delta') {
+      // Heard only from this process's own hub, in order and without a gap: nothing can be missing.
+      this.finish(event, !this.onlyLocal);
+      return 'ok';
+    }
+    if (event.chapter !== this.chapter) {
+      if (event.chapter < this.chapter) return 'ok';
+      this.pushDelta(); // text still queued belongs to the chapter before
+      this.chapter = event.chapter;
+      this.have = '';
+    }
+    const upTo = event.offset + event.text.length;
+    if (upTo <= this.have.length) return 'ok';
+    if (event.offset > this.have.length) {
+      this.onlyLocal = false;
+      return 'gap';
+    }
+    this.append(event.text.slice(this.have.length - event.offset));
+    return 'ok';
+  }
+
+  private append(piece: string): void {
+    this.have += piece;
+    this.queueDelta(piece, false);
+  }
+
+  /** A gap: text written before we subscribed is not saved yet. It is within a second. */
+  private async catchUp(): Promise<void> {
+    this.state = 'catching-up';
+    for (let i = 0; i < 20; i++) {
+      const saved = await this.readSaved().catch(() => this.have);
+      if (this.state !== 'catching-up') return;
+      if (saved.length > this.have.length && saved.startsWith(this.have)) this.append(saved.slice(this.have.length));
+      this.state = 'live';
+      if (this.drain() === 'ok') return;
+      this.state = 'catching-up';
+      await new Promise((r) => setTimeout(r, 150));
+      if (this.state !== 'catching-up') return;
+    }
+    // Still a gap after 20 tries: carry on live (the next delta or the watchdog tries again).
+    this.state = 'live';
+  }
+
+  /**
+   * The outcome, after any text this reader missed (a dropped NOTIFY, a reconnect of the LISTEN
+   * connection). A reader that heard everything from this process's own hub has missed nothing.
+   */
+  private finish(outcome: Outcome, readSavedFirst: boolean): void {
+    if (this.state === 'finishing' || this.state === 'closed') return;
+    this.state = 'finishing';
+    void (async () => {
+      if (readSavedFirst) {
+        const saved = await this.readSaved().catch(() => this.have);
+        if (saved.length > this.have.length && saved.startsWith(this.have)) this.append(saved.slice(this.have.length));
+      }
+      if (outcome.type === 'done') this.queueEvent('done', { generate_status: outcome.status, word_count: outcome.wordCount });
+      else this.queueEvent('error', { message: outcome.message, generate_status: outcome.status });
+      this.flush();
+      this.close();
+    })();
+  }
+
+  /** The chosen version of the chapter (the one a job writes is always chosen: no select while it runs). */
+  private readSaved(): Promise<string> {
+    return chosenChapterText(this.deps.database.db, this.novel, this.chapter);
+  }
+
+  // ---- output, coalesced per tick ----
+
+  private queueDelta(text: string, always: boolean): void {
+    if (!text && !always) return;
+    if (always) {
+      this.pushDelta();
+      this.out.events.push(`event: delta\ndata: ${JSON.stringify({ chapter: this.chapter, text })}\n\n`);
+    } else this.out.delta += text; // after any event already queued: pushDelta() keeps the order
+    this.scheduleFlush();
+  }
+
+  private pushDelta(): void {
+    if (!this.out.delta) return;
+    this.out.events.push(`event: delta\ndata: ${JSON.stringify({ chapter: this.chapter, text: this.out.delta })}\n\n`);
+    this.out.delta = '';
+  }
+
+  private queueEvent(event: string, data: unknown): void {
+    this.pushDelta();
+    this.out.events.push(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    process.nextTick(() => this.flush());
+  }
+
+  private flush(): void {
+    this.flushQueued = false;
+    this.pushDelta();
+    if (this.out.events.length === 0 || this.state === 'closed') return;
+    const chunk = this.out.events.join('');
+    this.out.events = [];
+    this.res.write(chunk);
+  }
+
+  close(): void {
+    if (this.state === 'closed') return;
+    if (!this.clientGone) this.flush();
+    this.state = 'closed';
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.res.end();
+  }
+}
 
 /**
  * GET /novel/stream/: Server-Sent Events of the chapter being written.
@@ -16,11 +278,57 @@ const LIVE: GenerateStatus[] = ['generating', 'continuing'];
  * on another one (LISTEN/NOTIFY, spliced by offset onto the saved text).
  */
 export async function streamNovel(deps: Deps, request: FastifyRequest, reply: FastifyReply, novelUid: string): Promise<void> {
-  const db = deps.database.db;
-  const details = await novelDetails(db, request.user, novelUid); // access checks: 404001 / 403001
-  const lastIndex = details.chapters[details.chapters.length - 1]?.index ?? 0;
+  const novel = await readableNovel(deps.database.db, request.user, novelUid); // access checks: 404001 / 403001
   await deps.streamSlots.acquire(request.user?.uid, reply.raw); // MAX_STREAMS_PER_USER: 429001 over it; freed when the response closes
+  const stream = new ReaderStream(deps, openEventStream(request, reply), novelUid, novel.chapter);
+  // The client may have gone while we read the novel.
+  if (stream.clientGone) {
+    reply.raw.end();
+    return;
+  }
+  stream.open();
+  const live = deps.hub.liveText(novelUid);
+  if (live) {
+    stream.chapter = live.chapter;
+    stream.start(live.text, null);
+    return;
+  }
+  stream.start(novel.text, LIVE.includes(novel.status) ? null : outcomeOf(novel));
+}
 
+/** The novel's state and its last chapter, after the same access checks as its details, in one query. */
+async function readableNovel(db: Db, viewer: AuthUser | null, uid: string): Promise<NovelRow & { chapter: number; text: string }> {
+  const [found] = await db
+    .select({
+      uid: novels.uid,
+      authorUid: novels.authorUid,
+      status: novels.status,
+      isPublic: novels.isPublic,
+      isR18: novels.isR18,
+      generateStatus: novels.generateStatus,
+      words: novels.wordCount,
+      failure: novels.failure,
+      blocked: authorBlocked(novels.authorUid),
+      // The last chapter of the chosen path (docs/decisions/0022): a rewrite's version while it is written.
+      last: sql<{ index: number; content: string } | null>`(
+        select json_build_object('index', c.index, 'content', c.content) from ${chapters} c
+        where c.id = ${novels.path}[cardinality(${novels.path})])`,
+    })
+    .from(novels)
+    .where(eq(novels.uid, uid));
+  assertReadable(viewer, found, found?.blocked ?? false);
+  return {
+    uid: found.uid,
+    status: found.generateStatus,
+    words: found.words,
+    failure: found.failure,
+    chapter: found.last?.index ?? 0,
+    text: found.last?.content ?? '',
+  };
+}
+
+/** Takes the reply over for Server-Sent Events. */
+function openEventStream(request: FastifyRequest, reply: FastifyReply): ServerResponse {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
@@ -32,147 +340,5 @@ export async function streamNovel(deps: Deps, request: FastifyRequest, reply: Fa
     // A hijacked reply skips the onSend hook: the same security headers as every other answer.
     ...SECURITY_HEADERS,
   });
-  let closed = false;
-  const send = (event: string, data: unknown) => {
-    if (!closed) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  };
-
-  let chapter = lastIndex;
-  let have = ''; // what this reader has of `chapter`
-  const buffered: HubEvent[] = [];
-  let ready = false;
-  let finished = false;
-
-  const end = () => {
-    if (closed) return;
-    closed = true;
-    deps.openStreams.delete(end);
-    unsubscribe();
-    clearInterval(watchdog);
-    clearInterval(heartbeat);
-    res.end();
-  };
-
-  /** The outcome, after any text this reader missed (a dropped NOTIFY, a reconnect of the LISTEN connection). */
-  const finish = (event: Extract<HubEvent, { type: 'done' | 'error' }>) => {
-    if (finished) return;
-    finished = true;
-    void (async () => {
-      const saved = await readSaved().catch(() => have);
-      if (saved.length > have.length && saved.startsWith(have)) send('delta', { chapter, text: saved.slice(have.length) });
-      if (event.type === 'done') send('done', { generate_status: event.status, word_count: event.wordCount });
-      else send('error', { message: event.message, generate_status: event.status });
-      end();
-    })();
-  };
-
-  const apply = (event: HubEvent): 'ok' | 'gap' => {
-    if (event.type === 'reset') {
-      // A new attempt resumes from the saved text; this reader may hold more. Closing makes the client reconnect and start over.
-      end();
-      return 'ok';
-    }
-    if (event.type !== 'delta') {
-      finish(event);
-      return 'ok';
-    }
-    if (event.chapter !== chapter) {
-      if (event.chapter < chapter) return 'ok';
-      chapter = event.chapter;
-      have = '';
-    }
-    const upTo = event.offset + event.text.length;
-    if (upTo <= have.length) return 'ok';
-    if (event.offset > have.length) return 'gap';
-    const piece = event.text.slice(have.length - event.offset);
-    have += piece;
-    send('delta', { chapter, text: piece });
-    return 'ok';
-  };
-
-  const readSaved = async () => {
-    const [row] = await db
-      .select({ content: chapters.content })
-      .from(chapters)
-      .where(and(eq(chapters.novelUid, novelUid), eq(chapters.index, chapter)));
-    return row?.content ?? '';
-  };
-
-  let catchingUp: Promise<void> | null = null;
-  const catchUp = async () => {
-    // A gap: text written before we subscribed is not saved yet. It is within a second.
-    for (let i = 0; i < 20 && !closed; i++) {
-      const saved = await readSaved();
-      if (saved.length > have.length && saved.startsWith(have)) {
-        const piece = saved.slice(have.length);
-        have = saved;
-        send('delta', { chapter, text: piece });
-      }
-      const pending = buffered.splice(0);
-      const stuck = pending.findIndex((e) => apply(e) === 'gap');
-      if (stuck < 0) return;
-      buffered.unshift(...pending.slice(stuck));
-      await new Promise((r) => setTimeout(r, 150));
-    }
-  };
-
-  const unsubscribe = deps.hub.subscribe(novelUid, (event) => {
-    if (!ready || catchingUp) {
-      buffered.push(event);
-      return;
-    }
-    if (apply(event) === 'gap') {
-      buffered.push(event);
-      catchingUp = catchUp().finally(() => (catchingUp = null));
-    }
-  });
-
-  // Readers that lost their job (worker died, NOTIFY missed) learn the outcome from the database.
-  const watchdog = setInterval(() => {
-    void (async () => {
-      const [row] = await db
-        .select({ status: novels.generateStatus, words: novels.wordCount, failure: novels.failure })
-        .from(novels)
-        .where(eq(novels.uid, novelUid));
-      if (!row || LIVE.includes(row.status) || catchingUp) return;
-      if (row.status === 'failed') finish({ type: 'error', novel: novelUid, status: row.status, message: row.failure ?? 'failed' });
-      else finish({ type: 'done', novel: novelUid, status: row.status, wordCount: row.words });
-    })().catch(() => undefined);
-  }, 3000);
-  const heartbeat = setInterval(() => !closed && res.write(': keep-alive\n\n'), 15_000);
-  request.raw.on('close', end);
-  deps.openStreams.add(end);
-  // The client may have gone while we read the novel: then 'close' has already fired.
-  if (request.raw.destroyed || res.destroyed) {
-    end();
-    return;
-  }
-
-  const live = deps.hub.liveText(novelUid);
-  if (live) {
-    chapter = live.chapter;
-    have = live.text;
-    send('delta', { chapter, text: have });
-  } else {
-    have = details.chapters.find((c) => c.index === chapter)?.content ?? '';
-    send('delta', { chapter, text: have });
-    if (!LIVE.includes(details.novel.generate_status)) {
-      const { generate_status: status, word_count: wordCount, failure } = details.novel;
-      finish(
-        status === 'failed'
-          ? { type: 'error', novel: novelUid, status, message: failure ?? 'failed' }
-          : { type: 'done', novel: novelUid, status, wordCount },
-      );
-      return;
-    }
-  }
-  ready = true;
-  const early = buffered.splice(0);
-  for (const event of early) {
-    if (apply(event) === 'gap') {
-      buffered.push(event, ...early.slice(early.indexOf(event) + 1));
-      catchingUp = catchUp().finally(() => (catchingUp = null));
-      break;
-    }
-  }
+  return res;
 }

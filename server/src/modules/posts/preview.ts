@@ -1,6 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db';
-import { chapters, novels } from '../../db/schema';
+import { novels } from '../../db/schema';
+import { chosenChapterText } from '../novels/versions';
 import type { PageMeta } from '../../plugins/page-meta';
 import type { PreviewResolver } from '../../plugins/spa';
 import { excerpt, postForPreview } from './service';
@@ -24,13 +25,8 @@ async function novelPreview(db: Db, uid: string): Promise<{ title: string; openi
     .from(novels)
     .where(and(eq(novels.uid, uid), eq(novels.status, 'active'), eq(novels.isPublic, true), eq(novels.isR18, false)));
   if (!novel) return null;
-  const [first] = await db
-    .select({ content: chapters.content })
-    .from(chapters)
-    .where(eq(chapters.novelUid, uid))
-    .orderBy(asc(chapters.index))
-    .limit(1);
-  return { title: novel.title, opening: first?.content ?? '' };
+  // The chosen version of the first chapter (docs/decisions/0022-chapter-versions.md).
+  return { title: novel.title, opening: await chosenChapterText(db, uid, 0) };
 }
 
 /** Link previews for /explore/post/{id} and /article/detail/{id}. */

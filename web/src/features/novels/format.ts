@@ -25,12 +25,20 @@ export type LiveChapter = { chapter: number; text: string };
  */
 export function withLiveChapter(chapters: Chapter[], live: LiveChapter | null): Chapter[] {
   if (!live) return chapters;
-  const found = chapters.some((chapter) => chapter.index === live.chapter);
+  // A rewritten chapter ends the path while it is written: later chapters belong to the version it replaces.
+  const kept = chapters.filter((chapter) => chapter.index <= live.chapter);
+  const found = kept.some((chapter) => chapter.index === live.chapter);
   const merged = found
-    ? chapters.map((chapter) => (chapter.index === live.chapter ? { ...chapter, content: live.text } : chapter))
-    : [...chapters, { index: live.chapter, content: live.text, created_time: 0 }];
+    ? kept.map((chapter) => (chapter.index === live.chapter ? { ...chapter, content: live.text } : chapter))
+    : [...kept, { index: live.chapter, content: live.text, created_time: 0, version: 1, versions: 1 }];
   return merged.sort((a, b) => a.index - b.index);
 }
+
+/** A new version of the last chapter is being written (a continuation's chapter has one version). */
+export const isRewriting = (chapters: Chapter[]): boolean => {
+  const last = chapters.at(-1);
+  return last !== undefined && last.versions > 1 && last.version === last.versions;
+};
 
 /** The whole story as plain text: the title, then the chapters with blank lines between them. */
 export function storyText(title: string, chapters: Chapter[]): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextWorksPage } from './api/list-works';
 import type { Chapter, Novel, NovelPage } from './api/types';
-import { isInProgress, isLive, splitParagraphs, storyText, uniqueNovels, withLiveChapter } from './format';
+import { isInProgress, isLive, isRewriting, splitParagraphs, storyText, uniqueNovels, withLiveChapter } from './format';
 import { copiedStory } from './hooks/useCopyStory';
 import { reconnectDelay } from './stream/follow-stream';
 import { readTextSizeStep, TEXT_SIZES } from './hooks/useTextSize';
@@ -28,7 +28,7 @@ const novel = (overrides: Partial<Novel> = {}): Novel => ({
   ...overrides,
 });
 
-const chapter = (index: number, content: string): Chapter => ({ index, content, created_time: 1_700_000_000 + index });
+const chapter = (index: number, content: string): Chapter => ({ index, content, created_time: 1_700_000_000 + index, version: 1, versions: 1 });
 
 describe('the SSE parser', () => {
   it('reads named events whose lines and events are split across chunks', () => {
@@ -63,6 +63,14 @@ describe('the story text', () => {
     expect(withLiveChapter(saved, null)).toBe(saved);
     expect(withLiveChapter(saved, { chapter: 1, text: 'Two, longer.' }).map((c) => c.content)).toEqual(['One.', 'Two, longer.']);
     expect(withLiveChapter(saved, { chapter: 2, text: '' }).map((c) => c.index)).toEqual([0, 1, 2]);
+  });
+
+  it('ends the story at a chapter being rewritten, and tells a rewrite from a continuation', () => {
+    const saved = [chapter(0, 'One.'), chapter(1, 'Two.'), chapter(2, 'Three.')];
+    expect(withLiveChapter(saved, { chapter: 1, text: 'Another two' }).map((c) => c.content)).toEqual(['One.', 'Another two']);
+    expect(isRewriting(saved)).toBe(false);
+    expect(isRewriting([chapter(0, 'One.'), { ...chapter(1, ''), version: 3, versions: 3 }])).toBe(true);
+    expect(isRewriting([chapter(0, 'One.'), { ...chapter(1, 'Two.'), version: 1, versions: 3 }])).toBe(false);
   });
 
   it('copies the title, the chapters and the source line', () => {

@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { useRef, type CSSProperties, type ReactNode, type TouchEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Chapter } from '../api/types';
 import { splitParagraphs } from '../format';
@@ -8,6 +8,9 @@ import { splitParagraphs } from '../format';
  * reading column: serif for Latin scripts, a taller line for Chinese,
  * Japanese and Korean (novels.css, by the story's `lang`). While `writing`, a
  * caret blinks at the end of the text. `editor` takes the last chapter's place.
+ * `tools` adds controls under a chapter's heading (the work reader's versions
+ * and rewrite); `onSwipe` gets a horizontal swipe on a chapter (touch screens):
+ * 1 for a swipe to the left (next), -1 to the right (previous).
  */
 export function StoryText({
   chapters,
@@ -16,6 +19,8 @@ export function StoryText({
   headings,
   writing = false,
   editor,
+  tools,
+  onSwipe,
 }: {
   chapters: Chapter[];
   language: string;
@@ -24,21 +29,49 @@ export function StoryText({
   headings: boolean;
   writing?: boolean;
   editor?: ReactNode;
+  tools?: (chapter: Chapter) => ReactNode;
+  onSwipe?: (chapter: Chapter, by: -1 | 1) => void;
 }) {
   const { t, i18n } = useTranslation();
   const style = { '--reader-size': `${size}rem` } as CSSProperties;
+  const touch = useRef<{ x: number; y: number } | null>(null);
+  const swipe = (chapter: Chapter) =>
+    onSwipe && chapter.versions > 1
+      ? {
+          onTouchStart: (event: TouchEvent) => {
+            const first = event.touches[0];
+            touch.current = event.touches.length === 1 && first ? { x: first.clientX, y: first.clientY } : null;
+          },
+          onTouchEnd: (event: TouchEvent) => {
+            const last = event.changedTouches[0];
+            const start = touch.current;
+            touch.current = null;
+            if (!start || !last) return;
+            const dx = last.clientX - start.x;
+            const dy = last.clientY - start.y;
+            // A mostly sideways move of 60 px or more; scrolling stays scrolling.
+            if (Math.abs(dx) >= 60 && Math.abs(dx) > 2 * Math.abs(dy)) onSwipe(chapter, dx < 0 ? 1 : -1);
+          },
+        }
+      : {};
   return (
     <div className="story" lang={language} style={style} aria-busy={writing || undefined}>
       {chapters.map((chapter, position) => {
         const isLast = position === chapters.length - 1;
         const paragraphs = splitParagraphs(chapter.content);
         return (
-          <section key={chapter.index} className="story-chapter" data-chapter={chapter.index}>
+          <section
+            key={chapter.index}
+            className={`story-chapter${onSwipe && chapter.versions > 1 ? ' story-chapter--swipe' : ''}`}
+            data-chapter={chapter.index}
+            {...swipe(chapter)}
+          >
             {headings ? (
               <h3 className="story-chapter-heading" lang={i18n.language}>
                 {t('reader.chapter', { number: chapter.index + 1 })}
               </h3>
             ) : null}
+            {tools?.(chapter)}
             {isLast && editor ? (
               editor
             ) : (

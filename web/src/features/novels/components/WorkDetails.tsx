@@ -13,12 +13,15 @@ import { useContinueNovel } from '../api/continue-novel';
 import { useNovel } from '../api/get-novel';
 import { useStopNovel } from '../api/stop-novel';
 import type { NovelDetails } from '../api/types';
-import { isLive, storyText, withLiveChapter } from '../format';
+import { useRewriteChapter } from '../api/rewrite-chapter';
+import { useSelectVersion } from '../api/select-version';
+import { isLive, isRewriting, storyText, withLiveChapter } from '../format';
 import { useChapterEdit } from '../hooks/useChapterEdit';
 import { useCopyStory } from '../hooks/useCopyStory';
 import { useNovelStream } from '../hooks/useNovelStream';
 import { useTextSize } from '../hooks/useTextSize';
 import { ChapterEditor } from './ChapterEditor';
+import { ChapterVersions } from './ChapterVersions';
 import { ReaderError, ReaderSkeleton } from './ReaderStates';
 import { ReaderHeader } from './ReaderHeader';
 import { StoryText } from './StoryText';
@@ -65,6 +68,8 @@ function WorkView({ details, onButterChanged }: { details: NovelDetails; onButte
   const textSize = useTextSize();
   const continueNovel = useContinueNovel(novel.uid);
   const stop = useStopNovel(novel.uid);
+  const rewrite = useRewriteChapter(novel.uid);
+  const selectVersion = useSelectVersion(novel.uid);
   const [noButter, setNoButter] = useState(false);
 
   // After Continue, the new chapter is brought into view as soon as its first words arrive.
@@ -89,6 +94,26 @@ function WorkView({ details, onButterChanged }: { details: NovelDetails; onButte
       },
     });
   };
+  const onRewrite = (index: number) => {
+    rewrite.mutate(index, {
+      onSuccess: () => {
+        followNewChapter.current = true;
+        toast(t('reader.rewriteStarted', { number: index + 1 }));
+        onButterChanged?.();
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === STATUS.insufficientButter) setNoButter(true);
+        else toast(errorMessage(error, t), 'error');
+      },
+    });
+  };
+  const onSelectVersion = (index: number, version: number) => {
+    selectVersion.mutate({ chapterIndex: index, version }, { onError: (error) => toast(errorMessage(error, t), 'error') });
+  };
+  // Versions change only on a finished story, outside the editor.
+  const canChangeVersions = ready && !edit.editing;
+  const versionsPending = rewrite.isPending || selectVersion.isPending || continueNovel.isPending;
+
   const onStop = () => {
     stop.mutate(undefined, {
       onSuccess: ({ refunded }) => {
@@ -111,7 +136,11 @@ function WorkView({ details, onButterChanged }: { details: NovelDetails; onButte
             <span />
             <span />
           </span>
-          {novel.generate_status === 'continuing' ? t('reader.continuingHint') : t('reader.writingHint')}
+          {novel.generate_status !== 'continuing'
+            ? t('reader.writingHint')
+            : isRewriting(chapters)
+              ? t('reader.rewritingHint', { number: chapters.length })
+              : t('reader.continuingHint')}
           {stream.reconnecting ? <span className="reader-hint-aside">{t('reader.reconnecting')}</span> : null}
         </p>
       ) : null}
@@ -132,6 +161,19 @@ function WorkView({ details, onButterChanged }: { details: NovelDetails; onButte
           headings={chapters.length > 1}
           writing={live}
           editor={edit.editing ? <ChapterEditor value={edit.draft} onChange={edit.change} autoFocus={edit.focusEditor} /> : undefined}
+          tools={failed ? undefined : (chapter) => (
+            <ChapterVersions
+              chapter={chapter}
+              canChange={canChangeVersions}
+              pending={versionsPending}
+              onSelect={(version) => onSelectVersion(chapter.index, version)}
+              onRewrite={() => onRewrite(chapter.index)}
+            />
+          )}
+          onSwipe={(chapter, by) => {
+            const version = chapter.version + by;
+            if (canChangeVersions && !versionsPending && version >= 1 && version <= chapter.versions) onSelectVersion(chapter.index, version);
+          }}
         />
       )}
       {ready && !edit.editing && hasText ? (
