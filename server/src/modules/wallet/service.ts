@@ -1,5 +1,5 @@
 import { PAGE_SIZE } from '@butterfic/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 
@@ -48,6 +48,22 @@ export async function ledgerTotals(db: DbOrTx, userUid: string): Promise<{ balan
 }
 
 /**
+ * The SQL of one page of an account's ledger. Deferred join (docs/decisions/0028): the page's ids are
+ * cut from ledger_user_idx (user_uid, id) alone, offset and all, then only those rows are read.
+ */
+export function transactionsQuery(userUid: string, page: number, before: number | undefined): SQL {
+  return sql`
+    select id, kind, amount, balance_after, ref, extract(epoch from created_at)::int as created
+    from ledger
+    where id in (
+      select id from ledger
+      where user_uid = ${userUid} ${before === undefined ? sql`` : sql`and id <= ${before}`}
+      order by user_uid desc, id desc
+      limit ${PAGE_SIZE + 1} offset ${(page - 1) * PAGE_SIZE})
+    order by id desc`;
+}
+
+/**
  * The caller's ledger, newest first, 20 a page. `before` (the first page's
  * newest id) pins later pages, so rows written meanwhile never shift them.
  */
@@ -59,12 +75,7 @@ export async function listTransactions(db: DbOrTx, userUid: string, page: number
     balance_after: number;
     ref: string | null;
     created: number;
-  }>(sql`
-    select id, kind, amount, balance_after, ref, extract(epoch from created_at)::int as created
-    from ledger
-    where user_uid = ${userUid} ${before === undefined ? sql`` : sql`and id <= ${before}`}
-    order by id desc
-    limit ${PAGE_SIZE + 1} offset ${(page - 1) * PAGE_SIZE}`);
+  }>(transactionsQuery(userUid, page, before));
   return {
     results: result.rows.slice(0, PAGE_SIZE).map((r) => ({
       id: Number(r.id),
