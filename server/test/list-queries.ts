@@ -1,5 +1,4 @@
-import { fillPlaceholders, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { fillPlaceholders } from 'drizzle-orm';
 import type { Db } from '../src/db';
 import { novelListQuery } from '../src/modules/novels/service';
 import { favoritesQuery, feedQuery } from '../src/modules/personas/service';
@@ -8,9 +7,6 @@ import { transactionsQuery } from '../src/modules/wallet/service';
 import type { AuthUser } from '../src/plugins/auth';
 
 export type ListQuery = { name: string; table: string; sql: string; params: unknown[] };
-
-const dialect = new PgDialect();
-const fromSql = (query: SQL) => dialect.sqlToQuery(query);
 
 /**
  * The SQL of every list query the app sends, in every shape, built by the same
@@ -71,10 +67,12 @@ export function listQueries(db: Db, ids: { viewer: AuthUser; author: string; sna
     );
   for (const shape of ['own', 'adult', 'general'] as const)
     prepared(`novel_list ${shape}`, 'novels', novelListQuery(db, shape), { author: ids.author, offset });
-  for (const before of [undefined, 1_000_000_000]) {
-    const { sql, params } = fromSql(transactionsQuery(ids.viewer.uid, page, before));
-    out.push({ name: `wallet_transactions ${before ? 'before' : 'plain'}`, table: 'ledger', sql, params });
-  }
+  for (const before of [false, true])
+    prepared(`wallet_transactions ${before ? 'before' : 'plain'}`, 'ledger', transactionsQuery(db, before), {
+      user: ids.viewer.uid,
+      before: 1_000_000_000,
+      offset,
+    });
   const favourites = favoritesQuery(db, ids.viewer, page).toSQL();
   out.push({ name: 'persona_favorites', table: 'persona_favorites', sql: favourites.sql, params: favourites.params });
   return out;
