@@ -110,7 +110,7 @@ function webBundleSize(): void {
   console.log(`bench web_initial_js_gzip_kb=${(bytes / 1024).toFixed(1)}`);
 }
 
-if (process.argv.includes('--scale')) {
+if (process.argv.includes('--scale') || process.env.npm_config_scale === 'true') {
   // A million rows (docs/decisions/0028): the list figures on a small and a big database, in one run.
   const { runScale } = await import('./scale');
   await runScale(print);
