@@ -33,7 +33,7 @@ const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(','))
 const wanted = (name: string) => !ONLY || ONLY.has(name);
 
 export type Figure = Record<string, string | number>;
-type Load = { rps: number; p50_ms: number; p99_ms: number; errors: number; non2xx: number; bytes_per_s?: number };
+export type Load = { rps: number; p50_ms: number; p99_ms: number; errors: number; non2xx: number; bytes_per_s?: number };
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -45,7 +45,7 @@ async function freePort(): Promise<number> {
 }
 
 /** Runs a TypeScript file under bench/src/peers in its own process; resolves its first JSON line. */
-function peer<T>(file: string, args: string[], keep = false): Promise<{ value: T; child: ChildProcess }> {
+export function peer<T>(file: string, args: string[], keep = false): Promise<{ value: T; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/src/peers', file), ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -60,7 +60,7 @@ function peer<T>(file: string, args: string[], keep = false): Promise<{ value: T
   });
 }
 
-const cannon = async (options: Record<string, unknown>) =>
+export const cannon = async (options: Record<string, unknown>) =>
   (await peer<Load>('cannon.ts', [JSON.stringify({ connections: CONNECTIONS, duration: SECONDS, ...options })])).value;
 
 export async function startApp(databaseUrl: string, extraEnv: Record<string, string> = {}) {
@@ -111,7 +111,7 @@ export async function startApp(databaseUrl: string, extraEnv: Record<string, str
 
 const N = 3000;
 /** One key for every app process of the run, so the tokens minted for generate_accept work on each. */
-const JWT_SECRET = randomBytes(48).toString('base64url');
+export const JWT_SECRET = randomBytes(48).toString('base64url');
 const GENERATE_USERS = 200;
 
 /** A few thousand rows of everything a list reads, straight into the app's database. */

@@ -13,6 +13,7 @@ import { runLists, type Figure } from './lists';
  * fresh DATA_DIR) on a free loopback port and prints one line per benchmark,
  * `bench NAME key=value …`, each with the baseline measured in the same run.
  * Numbers, not pass/fail: compare them across commits on the same machine.
+ * `npm run bench -- --scale` runs the list figures on a million rows instead (bench/src/scale.ts).
  * Every `bench` line is also written to bench/results/latest.json (gitignored;
  * README keeps the figures worth keeping).
  */
@@ -115,6 +116,13 @@ function webBundleSize(): void {
   console.log(`bench web_initial_js_gzip_kb=${(bytes / 1024).toFixed(1)}`);
 }
 
+if (process.argv.includes('--scale') || process.env.npm_config_scale === 'true') {
+  // A million rows (docs/decisions/0028): the list figures on a small and a big database, in one run.
+  const { runScale } = await import('./scale');
+  await runScale(print);
+  writeResults();
+  process.exit(0);
+}
 await runLists(print);
 writeResults();
 if (process.env.BENCH_ONLY) process.exit(0);

@@ -110,6 +110,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_uq').on(t.email),
     uniqueIndex('users_invitation_code_uq').on(t.invitationCode),
+    // The few blocked accounts, read once per list query (authorNotBlocked, docs/decisions/0028).
+    index('users_blocked_idx')
+      .on(t.uid)
+      .where(sql`${t.status} in ('banned', 'suspended')`),
     check('users_balance_non_negative', sql`${t.balance} >= 0`),
   ],
 );
@@ -243,6 +247,7 @@ export const personas = pgTable(
   (t) => [
     uniqueIndex('personas_seq_uq').on(t.seq),
     uniqueIndex('personas_seed_key_uq').on(t.seedKey),
+    // Migration 0014 adds INCLUDE columns to the feed, post feed and author indexes (drizzle cannot declare them).
     index('personas_feed_idx').on(t.status, t.language, t.seq.desc()),
     index('personas_feed_all_idx').on(t.status, t.seq.desc()),
     index('personas_tags_idx').using('gin', t.tagList),

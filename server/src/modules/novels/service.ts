@@ -17,7 +17,7 @@ import { queueChapterJob } from '../../generation/chapter-store';
 import { AppError } from '../../lib/errors';
 import { tooMany } from '../../lib/rate-limit';
 import { newUid } from '../../lib/ids';
-import { authorBlocked, type AuthUser } from '../../plugins/auth';
+import { authorBlocked, authorNotBlocked, type AuthUser } from '../../plugins/auth';
 import { applyLedger, type DbOrTx } from '../wallet/service';
 import { chosenPath, descend, discardUnwritten, lockedPath, pathWords, setPath } from './versions';
 
@@ -250,9 +250,35 @@ export async function listNovels(db: Db, viewer: AuthUser, authorUid: string | u
   const own = author === viewer.uid;
   // Another author's adult stories, like their adult personas, need the reader's 18+ confirmation.
   const shape = own ? 'own' : viewer.adultConfirmedAt ? 'adult' : 'general';
+  const rows = await novelListQuery(db, shape).execute({ author, offset: (page - 1) * PAGE_SIZE });
+  return {
+    results: rows.slice(0, PAGE_SIZE).map((r) => presentNovel(r.novel, r.authorName ?? '', r.chapterCount)),
+    page,
+    page_size: PAGE_SIZE,
+    has_more: rows.length > PAGE_SIZE,
+  };
+}
+
+/** One shape of an author's novel list, prepared once; the page's keys come from novels_author_idx alone (docs/decisions/0028). */
+export function novelListQuery(db: Db, shape: 'own' | 'adult' | 'general') {
   const name = `novel_list_${shape}`;
-  const query = prepared(db, name, () =>
-    db
+  return prepared(db, name, () => {
+    const keys = db
+      .select({ seq: novels.seq })
+      .from(novels)
+      .where(
+        and(
+          eq(novels.authorUid, sql.placeholder('author')),
+          eq(novels.status, 'active'),
+          shape === 'own' ? undefined : eq(novels.isPublic, true),
+          shape === 'own' ? undefined : authorNotBlocked(novels.authorUid),
+          shape === 'general' ? eq(novels.isR18, false) : undefined,
+        ),
+      )
+      .orderBy(desc(novels.seq))
+      .limit(PAGE_SIZE + 1)
+      .offset(sql.placeholder('offset'));
+    return db
       .select({
         novel: novels,
         // The chosen path's chapters (docs/decisions/0022).
@@ -261,27 +287,10 @@ export async function listNovels(db: Db, viewer: AuthUser, authorUid: string | u
         authorName: sql<string>`(select u.name from ${users} u where u.uid = ${novels.authorUid})`,
       })
       .from(novels)
-      .where(
-        and(
-          eq(novels.authorUid, sql.placeholder('author')),
-          eq(novels.status, 'active'),
-          shape === 'own' ? undefined : eq(novels.isPublic, true),
-          shape === 'own' ? undefined : sql`not ${authorBlocked(novels.authorUid)}`,
-          shape === 'general' ? eq(novels.isR18, false) : undefined,
-        ),
-      )
+      .where(inArray(novels.seq, keys))
       .orderBy(desc(novels.seq))
-      .limit(PAGE_SIZE + 1)
-      .offset(sql.placeholder('offset'))
-      .prepare(name),
-  );
-  const rows = await query.execute({ author, offset: (page - 1) * PAGE_SIZE });
-  return {
-    results: rows.slice(0, PAGE_SIZE).map((r) => presentNovel(r.novel, r.authorName ?? '', r.chapterCount)),
-    page,
-    page_size: PAGE_SIZE,
-    has_more: rows.length > PAGE_SIZE,
-  };
+      .prepare(name);
+  });
 }
 
 /** Who may read a novel (its details, its stream): 404001 / 403001 otherwise. */

@@ -1,6 +1,6 @@
 import type { Language, Persona, PersonaInput } from '@butterfic/contract';
 import { PAGE_SIZE } from '@butterfic/contract';
-import { and, desc, eq, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { prepared } from '../../db/prepared';
 import { personaFavorites, personas } from '../../db/schema';
@@ -8,7 +8,7 @@ import { ACCOUNT_LIMITS } from '../../lib/account-limits';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
 import { firstHit } from '../../lib/rate-limit';
-import { authorBlocked, type AuthUser } from '../../plugins/auth';
+import { authorBlocked, authorNotBlocked, type AuthUser } from '../../plugins/auth';
 import type { Safety } from '../../safety';
 
 type Row = typeof personas.$inferSelect;
@@ -56,7 +56,7 @@ function visibleTo(viewer: Viewer): SQL {
 const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The SQL of one shape of the feed (who asks, which filters), prepared once; values are placeholders. */
-function feedQuery(db: Db, shape: { viewer: boolean; adult: boolean; language: boolean; tag: boolean; q: boolean; snapshot: boolean }) {
+export function feedQuery(db: Db, shape: { viewer: boolean; adult: boolean; language: boolean; tag: boolean; q: boolean; snapshot: boolean }) {
   const name = `persona_feed_${Object.values(shape)
     .map((on) => (on ? 1 : 0))
     .join('')}`;
@@ -65,7 +65,7 @@ function feedQuery(db: Db, shape: { viewer: boolean; adult: boolean; language: b
     const snapshot = shape.snapshot
       ? sql<number>`${sql.placeholder('snapshot')}::bigint`
       : sql<number>`(select coalesce(max(seq), 0)::bigint from personas)`;
-    const published = and(eq(personas.status, 'published'), sql`not ${authorBlocked(personas.authorUid)}`)!;
+    const published = and(eq(personas.status, 'published'), authorNotBlocked(personas.authorUid))!;
     const filters: SQL[] = [shape.adult ? published : and(published, eq(personas.isR18, false))!, lte(personas.seq, snapshot)];
     if (shape.language) filters.push(eq(personas.language, sql.placeholder('language')));
     if (shape.tag) filters.push(sql`${personas.tagList} @> array[${sql.placeholder('tag')}::text]`);
@@ -78,13 +78,20 @@ function feedQuery(db: Db, shape: { viewer: boolean; adult: boolean; language: b
     const isFavorite = shape.viewer
       ? sql<boolean>`exists (select 1 from ${personaFavorites} f where f.persona_uid = ${personas.uid} and f.user_uid = ${sql.placeholder('viewer')})`
       : sql<boolean>`false`;
-    return db
-      .select({ persona: personas, isFavorite, snapshot: sql<number>`${snapshot}::bigint`.mapWith(Number) })
+    // Deferred join (docs/decisions/0028): the page's keys are cut from the covering feed index
+    // (personas_feed_all_idx / personas_feed_idx), offset and all, then only those rows are read.
+    const keys = db
+      .select({ seq: personas.seq })
       .from(personas)
       .where(and(...filters))
       .orderBy(desc(personas.seq))
       .limit(PAGE_SIZE + 1)
-      .offset(sql.placeholder('offset'))
+      .offset(sql.placeholder('offset'));
+    return db
+      .select({ persona: personas, isFavorite, snapshot: sql<number>`${snapshot}::bigint`.mapWith(Number) })
+      .from(personas)
+      .where(inArray(personas.seq, keys))
+      .orderBy(desc(personas.seq))
       .prepare(name);
   });
 }
@@ -166,8 +173,9 @@ export async function toggleFavorite(db: Db, viewer: AuthUser, uid: string): Pro
   });
 }
 
-export async function myFavorites(db: Db, viewer: AuthUser, page: number) {
-  const rows = await db
+/** One page of the viewer's favourites, newest favourite first (the query; myFavorites runs it). */
+export function favoritesQuery(db: Db, viewer: AuthUser, page: number) {
+  return db
     .select({ persona: personas })
     .from(personaFavorites)
     .innerJoin(personas, eq(personas.uid, personaFavorites.personaUid))
@@ -175,6 +183,10 @@ export async function myFavorites(db: Db, viewer: AuthUser, page: number) {
     .orderBy(desc(personaFavorites.createdAt), desc(personas.seq))
     .limit(PAGE_SIZE + 1)
     .offset((page - 1) * PAGE_SIZE);
+}
+
+export async function myFavorites(db: Db, viewer: AuthUser, page: number) {
+  const rows = await favoritesQuery(db, viewer, page);
   return {
     results: rows.slice(0, PAGE_SIZE).map((r) => presentPersona(r.persona, viewer, true)),
     page,

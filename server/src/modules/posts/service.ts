@@ -7,14 +7,14 @@ import {
   type PostPage,
   type PostSummary,
 } from '@butterfic/contract';
-import { and, desc, eq, getTableColumns, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { prepared } from '../../db/prepared';
 import type { Db } from '../../db';
 import { novels, personas, posts, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
-import { authorBlocked, type AuthUser } from '../../plugins/auth';
+import { authorBlocked, authorNotBlocked, type AuthUser } from '../../plugins/auth';
 import type { Safety } from '../../safety';
 import type { DbOrTx } from '../wallet/service';
 
@@ -274,13 +274,13 @@ async function snapshotOf(db: Db, snapshot: number | undefined): Promise<number>
 const LIST_OPENING = 4000;
 const { content: _content, ...postColumnsButContent } = getTableColumns(posts);
 
-type PageShape = { mine: boolean; language: boolean; adult: boolean; snapshot: boolean };
+export type PageShape = { mine: boolean; language: boolean; adult: boolean; snapshot: boolean };
 
 /**
  * One shape of a post list (the public feed with its filters, or one author's own), prepared once; a page
  * at `snapshot`, or without one the newest with the snapshot read in the same query (one round trip).
  */
-function pageQuery(db: Db, shape: PageShape) {
+export function pageQuery(db: Db, shape: PageShape) {
   const name = `post_page_${Object.values(shape)
     .map((on) => (on ? 1 : 0))
     .join('')}`;
@@ -290,10 +290,19 @@ function pageQuery(db: Db, shape: PageShape) {
       : sql<number>`(select coalesce(max(seq), 0)::bigint from posts)`;
     const filters: (SQL | undefined)[] = shape.mine
       ? [eq(posts.authorUid, sql.placeholder('author'))]
-      : [eq(posts.isPublic, true), eq(posts.status, 'active'), sql`not ${authorBlocked(posts.authorUid)}`];
+      : [eq(posts.isPublic, true), eq(posts.status, 'active'), authorNotBlocked(posts.authorUid)];
     if (shape.language) filters.push(sql`${posts.language} = ${sql.placeholder('language')}`);
     if (!shape.mine && !shape.adult) filters.push(eq(posts.isR18, false));
     filters.push(lte(posts.seq, snapshot));
+    // Deferred join (docs/decisions/0028): the page's keys are cut from a covering index (posts_feed_all_idx,
+    // posts_feed_idx, posts_author_idx), offset and all; only those 21 posts are read and joined.
+    const keys = db
+      .select({ seq: posts.seq })
+      .from(posts)
+      .where(and(...filters))
+      .orderBy(desc(posts.seq))
+      .limit(PAGE_SIZE + 1)
+      .offset(sql.placeholder('offset'));
     return db
       .select({
         ...factColumns,
@@ -306,10 +315,8 @@ function pageQuery(db: Db, shape: PageShape) {
       .innerJoin(users, eq(users.uid, posts.authorUid))
       .leftJoin(novels, eq(novels.uid, posts.novelUid))
       .leftJoin(personas, and(eq(personas.uid, novels.personaUid), eq(personas.status, 'published')))
-      .where(and(...filters))
+      .where(inArray(posts.seq, keys))
       .orderBy(desc(posts.seq))
-      .limit(PAGE_SIZE + 1)
-      .offset(sql.placeholder('offset'))
       .prepare(name);
   });
 }

@@ -1,6 +1,8 @@
 import { PAGE_SIZE } from '@butterfic/contract';
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
+import { prepared } from '../../db/prepared';
+import { ledger } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
 export type LedgerKind = 'signup' | 'grant' | 'invite' | 'invited' | 'redeem' | 'purchase' | 'generate' | 'continue' | 'refund';
@@ -48,35 +50,54 @@ export async function ledgerTotals(db: DbOrTx, userUid: string): Promise<{ balan
 }
 
 /**
+ * One shape of a page of an account's ledger (with or without `before`), prepared once per database handle
+ * (docs/decisions/0020). Deferred join (docs/decisions/0028): the page's ids are cut from ledger_user_idx
+ * (user_uid, id) alone, offset and all, then only those rows are read.
+ */
+export function transactionsQuery(db: Db, before: boolean) {
+  const name = `wallet_transactions_${before ? 1 : 0}`;
+  return prepared(db, name, () => {
+    const keys = db
+      .select({ id: ledger.id })
+      .from(ledger)
+      .where(and(eq(ledger.userUid, sql.placeholder('user')), before ? lte(ledger.id, sql.placeholder('before')) : undefined))
+      .orderBy(desc(ledger.userUid), desc(ledger.id))
+      .limit(PAGE_SIZE + 1)
+      .offset(sql.placeholder('offset'));
+    return db
+      .select({
+        id: ledger.id,
+        kind: ledger.kind,
+        amount: ledger.amount,
+        balanceAfter: ledger.balanceAfter,
+        ref: ledger.ref,
+        created: sql<number>`extract(epoch from ${ledger.createdAt})::int`.mapWith(Number),
+      })
+      .from(ledger)
+      .where(inArray(ledger.id, keys))
+      .orderBy(desc(ledger.id))
+      .prepare(name);
+  });
+}
+
+/**
  * The caller's ledger, newest first, 20 a page. `before` (the first page's
  * newest id) pins later pages, so rows written meanwhile never shift them.
  */
-export async function listTransactions(db: DbOrTx, userUid: string, page: number, before: number | undefined) {
-  const result = await db.execute<{
-    id: number;
-    kind: LedgerKind;
-    amount: number;
-    balance_after: number;
-    ref: string | null;
-    created: number;
-  }>(sql`
-    select id, kind, amount, balance_after, ref, extract(epoch from created_at)::int as created
-    from ledger
-    where user_uid = ${userUid} ${before === undefined ? sql`` : sql`and id <= ${before}`}
-    order by id desc
-    limit ${PAGE_SIZE + 1} offset ${(page - 1) * PAGE_SIZE}`);
+export async function listTransactions(db: Db, userUid: string, page: number, before: number | undefined) {
+  const rows = await transactionsQuery(db, before !== undefined).execute({ user: userUid, before, offset: (page - 1) * PAGE_SIZE });
   return {
-    results: result.rows.slice(0, PAGE_SIZE).map((r) => ({
+    results: rows.slice(0, PAGE_SIZE).map((r) => ({
       id: Number(r.id),
       kind: r.kind,
       amount: r.amount,
-      balance_after: r.balance_after,
+      balance_after: r.balanceAfter,
       reference: publicReference(r.kind, r.ref),
-      created_time: Number(r.created),
+      created_time: r.created,
     })),
     page,
     page_size: PAGE_SIZE,
-    has_more: result.rows.length > PAGE_SIZE,
+    has_more: rows.length > PAGE_SIZE,
   };
 }
 
