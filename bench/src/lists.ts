@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -10,6 +9,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres } from '../../server/src/db/embedded';
 import { issueRefreshToken, signAccessToken } from '../../server/src/modules/accounts/tokens';
 import { connect } from '../../server/src/db/client';
+import { startApp as startAppProcess } from './app';
 
 /**
  * The request figures of `npm run bench` (docs/decisions/0020): the app started as
@@ -35,14 +35,6 @@ const wanted = (name: string) => !ONLY || ONLY.has(name);
 export type Figure = Record<string, string | number>;
 export type Load = { rps: number; p50_ms: number; p99_ms: number; errors: number; non2xx: number; bytes_per_s?: number };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs a TypeScript file under bench/src/peers in its own process; resolves its first JSON line. */
 export function peer<T>(file: string, args: string[], keep = false): Promise<{ value: T; child: ChildProcess }> {
@@ -63,51 +55,9 @@ export function peer<T>(file: string, args: string[], keep = false): Promise<{ v
 export const cannon = async (options: Record<string, unknown>) =>
   (await peer<Load>('cannon.ts', [JSON.stringify({ connections: CONNECTIONS, duration: SECONDS, ...options })])).value;
 
-export async function startApp(databaseUrl: string, extraEnv: Record<string, string> = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'butterfic-bench-app-'));
-  const port = await freePort();
-  const profile = process.env.BENCH_CPU_PROF;
-  const child = spawn(
-    process.execPath,
-    [...(profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profile)] : []), '--import', 'tsx', 'src/main.ts'],
-    {
-      cwd: path.join(root, 'server'),
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        PORT: String(port),
-        LOG_LEVEL: 'error',
-        MAX_LIVE_JOBS_PER_USER: '0',
-        ...extraEnv,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/v1/health/`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('the app did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    base,
-    dataDir,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        const done = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await done;
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+/** The app as `npm start` runs it, on `databaseUrl`, with no cap on the bench account's jobs. */
+export const startApp = (databaseUrl: string, extraEnv: Record<string, string> = {}) =>
+  startAppProcess({ DATABASE_URL: databaseUrl, MAX_LIVE_JOBS_PER_USER: '0', ...extraEnv });
 
 const N = 3000;
 /** One key for every app process of the run, so the tokens minted for generate_accept work on each. */

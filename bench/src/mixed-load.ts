@@ -1,8 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -12,6 +8,7 @@ import { newUid } from '../../server/src/lib/ids';
 import { hashPassword } from '../../server/src/modules/accounts/passwords';
 import { createRedeemCodes } from '../../server/src/modules/codes/service';
 import { followSse, startFakeLlm } from '../../server/test/fake-llm';
+import { startApp } from './app';
 
 /**
  * `npm run bench -- --load` (issue 14): a mixed load of simulated users against the
@@ -25,18 +22,8 @@ import { followSse, startFakeLlm } from '../../server/test/fake-llm';
  * Prints `bench mixed_load …` lines; exits non-zero when a check fails.
  */
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
 const PASSWORD = 'mixed load password';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function startFakeModel(): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--fake-model'], {
@@ -47,49 +34,16 @@ async function startFakeModel(): Promise<{ url: string; child: ChildProcess }> {
   return { url: (JSON.parse(first.value as string) as { url: string }).url, child };
 }
 
-/** The app as `npm start` serves it (`npm run serve -w server`: tsx src/main.ts), on a free loopback port. */
-async function startApp(llmUrl: string) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'butterfic-bench-load-'));
-  fs.chmodSync(dataDir, 0o755);
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(root, 'server'),
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      LOG_LEVEL: 'error',
-      LLM_PROVIDER: 'openai',
-      LLM_BASE_URL: llmUrl,
-      LLM_MODEL: 'fake',
-      GENERATION_WORKERS: '24',
-      // Each simulated user comes from its own address, as behind a proxy on this machine.
-      TRUST_PROXY: 'loopback',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+/** The app as `npm start` serves it, writing with the fake model. */
+const startLoadApp = (llmUrl: string) =>
+  startApp({
+    LLM_PROVIDER: 'openai',
+    LLM_BASE_URL: llmUrl,
+    LLM_MODEL: 'fake',
+    GENERATION_WORKERS: '24',
+    // Each simulated user comes from its own address, as behind a proxy on this machine.
+    TRUST_PROXY: 'loopback',
   });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/v1/health/`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('the app did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    base,
-    dataDir,
-    stop: async () => {
-      const done = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await done;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 type User = { uid: string; email: string; ip: string; auth: Record<string, string>; novels: string[]; redeemed: boolean };
 
@@ -176,7 +130,7 @@ async function main() {
   const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
   const userCount = Number(process.env.BENCH_LOAD_USERS ?? 200);
   const model = await startFakeModel();
-  const app = await startApp(model.url);
+  const app = await startLoadApp(model.url);
   // The bench's own connection to the app's embedded PostgreSQL (adopted, not owned: the app keeps it).
   const pgServer = await startEmbeddedPostgres({ dataDir: app.dataDir, log: () => undefined });
   const database: Database = connect(pgServer.url, 'embedded', { max: 4 });

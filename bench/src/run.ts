@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { startApp } from './app';
 import { runLists, type Figure } from './lists';
 
 /**
@@ -53,45 +52,7 @@ function writeResults(): void {
   fs.writeFileSync(path.join(dir, 'latest.json'), JSON.stringify(run, null, 2) + '\n');
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
-async function startApp(): Promise<{ base: string; stop: () => Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'butterfic-bench-'));
-  fs.chmodSync(dataDir, 0o755);
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(root, 'server'),
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/v1/health/`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('the app did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    base,
-    stop: async () => {
-      const done = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await done;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function load(name: string, url: string, init: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {}) {
   const result = await autocannon({ url, connections: 50, duration: 5, ...init });
