@@ -52,8 +52,10 @@ const env = {
   LLM_API_KEY: 'sk-fake',
   REQUIRE_EMAIL_VERIFICATION: 'false',
   GENERATION_WORKERS: '600',
-  // One reader runs all 500 stories at once: no per-account job limit here.
+  // One reader runs all 500 stories at once: no per-account job, start or stream limit here (decision 0019).
   MAX_LIVE_JOBS_PER_USER: '0',
+  MAX_GENERATIONS_PER_HOUR: '0',
+  MAX_STREAMS_PER_USER: '0',
   ACCESS_TOKEN_TTL: '2h',
   // Pool time-outs under a burst show as failed streams in the figures, not as a log flood.
   LOG_LEVEL: 'fatal',
