@@ -158,6 +158,26 @@ export async function startContinuation(
   novelUid: string,
 ): Promise<{ novel_uid: string; generate_status: 'continuing'; balance: number }> {
   await refuseUnsafeStory(deps, user, novelUid);
+  return queueChapter(deps, user, novelUid, async (tx, novel, job) => {
+    if (novel.wordCount <= 0) throw new AppError('invalidInput', { message: 'nothingToContinue' });
+    // The next chapter follows the last chapter of the chosen path (the novel row is locked).
+    await queueChapterJob(tx, { ...job, novelUid, chapterIndex: novel.path.length, kind: 'continue', before: novel.path });
+  });
+}
+
+/**
+ * A continuation or a rewrite, priced and booked alike (CONTRACT.md section 5;
+ * the ledger keeps its kinds): in one transaction, the account's live-job room,
+ * the novel locked and idle, `queue` (its own checks and the chapter job), the
+ * novel marked continuing and the charge. A second job racing for the novel
+ * meets the one-live-job index and answers novelBusy.
+ */
+async function queueChapter(
+  deps: Deps,
+  user: AuthUser,
+  novelUid: string,
+  queue: (tx: DbOrTx, novel: NovelRow, job: { jobUid: string; charge: number }) => Promise<void>,
+): Promise<{ novel_uid: string; generate_status: 'continuing'; balance: number }> {
   const charge = passActive(user) ? 0 : CONTINUE_COST;
   const jobUid = newUid();
   try {
@@ -166,9 +186,7 @@ export async function startContinuation(
       const novel = await ownNovel(tx, user, novelUid, true);
       if (novel.generateStatus === 'generating' || novel.generateStatus === 'continuing')
         throw new AppError('invalidInput', { message: 'novelBusy' });
-      if (novel.wordCount <= 0) throw new AppError('invalidInput', { message: 'nothingToContinue' });
-      // The next chapter follows the last chapter of the chosen path (the novel row is locked above).
-      await queueChapterJob(tx, { jobUid, novelUid, chapterIndex: novel.path.length, kind: 'continue', charge, before: novel.path });
+      await queue(tx, novel, { jobUid, charge });
       await tx
         .update(novels)
         .set({ generateStatus: 'continuing', failure: null, updatedAt: sql`now()` })
@@ -363,43 +381,22 @@ export async function startRewrite(
   chapterIndex: number,
 ): Promise<{ novel_uid: string; generate_status: 'continuing'; balance: number }> {
   await refuseUnsafeStory(deps, user, novelUid, undefined, chapterIndex);
-  const charge = passActive(user) ? 0 : CONTINUE_COST;
-  const jobUid = newUid();
-  try {
-    const balance = await deps.database.db.transaction(async (tx) => {
-      await assertLiveJobRoom(tx, user.uid, deps.env.MAX_LIVE_JOBS_PER_USER);
-      const novel = await ownNovel(tx, user, novelUid, true);
-      if (novel.generateStatus === 'generating' || novel.generateStatus === 'continuing')
-        throw new AppError('invalidInput', { message: 'novelBusy' });
-      if (novel.generateStatus !== 'done') throw new AppError('invalidInput', { message: 'nothingToContinue' });
-      const path = novel.path; // read under the novel row's lock above
-      const replaced = path[chapterIndex];
-      if (replaced === undefined) throw new AppError('notFound');
-      const before = path.slice(0, chapterIndex);
-      await queueChapterJob(tx, {
-        jobUid,
-        novelUid,
-        chapterIndex,
-        kind: 'rewrite',
-        charge,
-        before,
-        previousChapterId: replaced,
-        words: await pathWords(tx, before),
-      });
-      await tx
-        .update(novels)
-        .set({ generateStatus: 'continuing', failure: null, updatedAt: sql`now()` })
-        .where(eq(novels.uid, novelUid));
-      // Priced and booked like a continuation (CONTRACT.md section 5; the ledger keeps its kinds).
-      return charge > 0
-        ? (await applyLedger(tx, { userUid: user.uid, kind: 'continue', amount: -charge, ref: jobUid })).balance
-        : user.balance;
+  return queueChapter(deps, user, novelUid, async (tx, novel, job) => {
+    if (novel.generateStatus !== 'done') throw new AppError('invalidInput', { message: 'nothingToContinue' });
+    const path = novel.path; // read under the novel row's lock
+    const replaced = path[chapterIndex];
+    if (replaced === undefined) throw new AppError('notFound');
+    const before = path.slice(0, chapterIndex);
+    await queueChapterJob(tx, {
+      ...job,
+      novelUid,
+      chapterIndex,
+      kind: 'rewrite',
+      before,
+      previousChapterId: replaced,
+      words: await pathWords(tx, before),
     });
-    return { novel_uid: novelUid, generate_status: 'continuing', balance };
-  } catch (error) {
-    if (pgCode(error) === '23505') throw new AppError('invalidInput', { message: 'novelBusy' });
-    throw error;
-  }
+  });
 }
 
 /**
