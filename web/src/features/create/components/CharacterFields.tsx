@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Perspective } from '../../../lib/article-draft';
 import { LIMITS } from '../draft';
 import { FieldError } from './FieldError';
 
@@ -68,5 +69,57 @@ export function CharacterFields({
         />
       </div>
     </fieldset>
+  );
+}
+
+const B_LEGEND: Record<Perspective, string> = {
+  firstPerson: 'create.characterBMe',
+  secondPerson: 'create.characterBYou',
+  thirdPerson: 'create.characterB',
+};
+
+type Pair = { characterA: string; settingA: string; characterB: string; settingB: string };
+
+/** The character pair of the generation and persona forms; character B is "me" or "you" by the perspective. */
+export function CharacterPair({
+  values,
+  perspective,
+  ids,
+  error,
+  onChange,
+}: {
+  values: Pair;
+  perspective: Perspective;
+  ids: { characterA: string; characterB: string };
+  error: (field: 'characterA' | 'characterB') => string | null;
+  onChange: (patch: Partial<Pair>) => void;
+}) {
+  const { t } = useTranslation();
+  const you = perspective === 'secondPerson';
+  return (
+    <div className="create-characters">
+      <CharacterFields
+        legend={t('create.characterA')}
+        nameId={ids.characterA}
+        name={values.characterA}
+        setting={values.settingA}
+        namePlaceholder={t('create.namePlaceholderA')}
+        settingPlaceholder={t('create.settingPlaceholderA')}
+        error={error('characterA')}
+        onName={(characterA) => onChange({ characterA })}
+        onSetting={(settingA) => onChange({ settingA })}
+      />
+      <CharacterFields
+        legend={t(B_LEGEND[perspective])}
+        nameId={ids.characterB}
+        name={values.characterB}
+        setting={values.settingB}
+        namePlaceholder={t(you ? 'create.namePlaceholderYou' : 'create.namePlaceholderB')}
+        settingPlaceholder={t(you ? 'create.settingPlaceholderYou' : 'create.settingPlaceholderB')}
+        error={error('characterB')}
+        onName={(characterB) => onChange({ characterB })}
+        onSetting={(settingB) => onChange({ settingB })}
+      />
+    </div>
   );
 }

@@ -9,24 +9,19 @@ import { InsufficientButterDialog } from '../../wallet/components/InsufficientBu
 import { applyFill } from '../../cards/apply';
 import { CardImport } from '../../cards/components/CardImport';
 import type { CardFill } from '../../cards/fill';
-import { saveArticleDraft, type Perspective, type Preference } from '../../../lib/article-draft';
+import { saveArticleDraft, type Preference } from '../../../lib/article-draft';
 import { paths } from '../../../lib/paths';
 import { useWriter } from '../api/get-writer';
 import { LIMITS, resolveValues, validateValues, type FieldErrors, type FieldName, type FormValues } from '../draft';
 import { useAutosave } from '../hooks/useAutosave';
 import { useGenerateStory } from '../hooks/useGenerateStory';
 import { AgeConfirmDialog } from './AgeConfirmDialog';
-import { CharacterFields } from './CharacterFields';
+import { CharacterPair } from './CharacterFields';
 import { StoryOptions } from './StoryOptions';
 import { FieldError } from './FieldError';
 import { GenerateBar } from './GenerateBar';
 import '../create.css';
 
-const B_LEGEND: Record<Perspective, string> = {
-  firstPerson: 'create.characterBMe',
-  secondPerson: 'create.characterBYou',
-  thirdPerson: 'create.characterB',
-};
 
 /**
  * The generation form (SPEC.md sections 2, 4, 5): the character pair, the
@@ -105,30 +100,13 @@ export function GenerationForm({ initial }: { initial: FormValues }) {
     <>
       <form className="create-form" onSubmit={onSubmit} noValidate aria-label={t('screens.create')}>
         <CardImport names={{ nameA: values.characterA, nameB: values.characterB }} onFill={onCards} />
-        <div className="create-characters">
-          <CharacterFields
-            legend={t('create.characterA')}
-            nameId={ids.characterA}
-            name={values.characterA}
-            setting={values.settingA}
-            namePlaceholder={t('create.namePlaceholderA')}
-            settingPlaceholder={t('create.settingPlaceholderA')}
-            error={message('characterA')}
-            onName={(characterA) => update({ characterA })}
-            onSetting={(settingA) => update({ settingA })}
-          />
-          <CharacterFields
-            legend={t(B_LEGEND[values.perspective])}
-            nameId={ids.characterB}
-            name={values.characterB}
-            setting={values.settingB}
-            namePlaceholder={t(values.perspective === 'secondPerson' ? 'create.namePlaceholderYou' : 'create.namePlaceholderB')}
-            settingPlaceholder={t(values.perspective === 'secondPerson' ? 'create.settingPlaceholderYou' : 'create.settingPlaceholderB')}
-            error={message('characterB')}
-            onName={(characterB) => update({ characterB })}
-            onSetting={(settingB) => update({ settingB })}
-          />
-        </div>
+        <CharacterPair
+          values={values}
+          perspective={values.perspective}
+          ids={ids}
+          error={message}
+          onChange={update}
+        />
 
         <div className="create-card field">
           <label className="create-card-title" htmlFor={ids.plot}>

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { toast } from '../../../components/ui/Toasts';
 import { ApiError } from '../../../lib/api-client';
-import type { Perspective, Preference } from '../../../lib/article-draft';
+import type { Preference } from '../../../lib/article-draft';
 import { errorMessage } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
 import { useConfirmAdult } from '../../accounts/api/confirm-adult';
@@ -16,7 +16,7 @@ import { applyFill } from '../../cards/apply';
 import { CardImport } from '../../cards/components/CardImport';
 import type { CardFill } from '../../cards/fill';
 import { AgeConfirmDialog } from '../../create/components/AgeConfirmDialog';
-import { CharacterFields } from '../../create/components/CharacterFields';
+import { CharacterPair } from '../../create/components/CharacterFields';
 import { FieldError } from '../../create/components/FieldError';
 import { StoryOptions } from '../../create/components/StoryOptions';
 import { GENERATE_DEBOUNCE_MS } from '../../create/draft';
@@ -33,11 +33,6 @@ import {
 import '../../create/create.css';
 import '../personas-form.css';
 
-const B_LEGEND: Record<Perspective, string> = {
-  firstPerson: 'create.characterBMe',
-  secondPerson: 'create.characterBYou',
-  thirdPerson: 'create.characterB',
-};
 
 type AgeRequest = { reason: 'choose' } | { reason: 'save'; values: PersonaFormValues };
 
@@ -128,30 +123,13 @@ export function PersonaForm({ initial }: { initial: PersonaFormValues }) {
     <>
       <form className="create-form persona-form" onSubmit={onSubmit} noValidate aria-label={t('newPersona.title')}>
         <CardImport names={{ nameA: values.characterA, nameB: values.characterB }} onFill={onCards} />
-        <div className="create-characters">
-          <CharacterFields
-            legend={t('create.characterA')}
-            nameId={ids.characterA}
-            name={values.characterA}
-            setting={values.settingA}
-            namePlaceholder={t('create.namePlaceholderA')}
-            settingPlaceholder={t('create.settingPlaceholderA')}
-            error={message('characterA')}
-            onName={(characterA) => update({ characterA })}
-            onSetting={(settingA) => update({ settingA })}
-          />
-          <CharacterFields
-            legend={t(B_LEGEND[values.perspective])}
-            nameId={ids.characterB}
-            name={values.characterB}
-            setting={values.settingB}
-            namePlaceholder={t(values.perspective === 'secondPerson' ? 'create.namePlaceholderYou' : 'create.namePlaceholderB')}
-            settingPlaceholder={t(values.perspective === 'secondPerson' ? 'create.settingPlaceholderYou' : 'create.settingPlaceholderB')}
-            error={message('characterB')}
-            onName={(characterB) => update({ characterB })}
-            onSetting={(settingB) => update({ settingB })}
-          />
-        </div>
+        <CharacterPair
+          values={values}
+          perspective={values.perspective}
+          ids={ids}
+          error={message}
+          onChange={update}
+        />
 
         <div className="create-card field">
           <label className="create-card-title" htmlFor={plotId}>
