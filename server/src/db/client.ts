@@ -9,6 +9,13 @@ export type Database = {
   pool: pg.Pool;
   url: string;
   kind: 'embedded' | 'external';
+  /**
+   * When (performance.now()) the server last looked out of reach: an idle connection dropped, or a request
+   * failed to reach it. Anything that trusts an earlier check (the health probe's grace second) stops.
+   */
+  troubleAt: () => number;
+  /** Records that a request could not reach the server. */
+  noteTrouble: () => void;
   close: () => Promise<void>;
 };
 
@@ -31,14 +38,20 @@ export function connect(
     connectionTimeoutMillis: 10_000,
     ...(options.settings && { options: options.settings }),
   });
+  let troubleAt = -Infinity;
+  const noteTrouble = () => {
+    troubleAt = performance.now();
+  };
   // An idle client that errors (server restarted, network blip) must not crash the process.
-  pool.on('error', () => undefined);
+  pool.on('error', noteTrouble);
   const db = drizzle(pool, { schema });
   return {
     db,
     pool,
     url,
     kind,
+    troubleAt: () => troubleAt,
+    noteTrouble,
     close: async () => {
       await pool.end();
       await options.onClose?.();

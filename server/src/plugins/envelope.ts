@@ -69,6 +69,7 @@ export function installEnvelope(app: FastifyInstance): void {
     // (load balancers and clients retry) with the table's server-side code 500001 and Retry-After.
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
+      request.server.deps.database.noteTrouble();
       reply.header('retry-after', String(UNAVAILABLE_RETRY_SECONDS));
       return send(reply, 503, 500001, message('unavailable', lang), { request_id: request.id, retry_after: UNAVAILABLE_RETRY_SECONDS });
     }

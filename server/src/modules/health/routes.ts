@@ -9,9 +9,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // One check in flight at a time, shared by every probe meanwhile; a failure is never reused.
   let checkedAt = -Infinity;
   let inFlight: Promise<void> | null = null;
+  const { database } = app.deps;
   const checkDatabase = () => {
-    if (performance.now() - checkedAt < DB_CHECK_MS) return;
-    inFlight ??= app.deps.database.pool
+    // A dropped connection or a request that could not reach the server (a restart, a failover) since the
+    // last good check ends the grace second at once.
+    if (performance.now() - checkedAt < DB_CHECK_MS && checkedAt > database.troubleAt()) return;
+    inFlight ??= database.pool
       .query('select 1')
       .then(() => {
         checkedAt = performance.now();
@@ -21,14 +24,6 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     return inFlight;
   };
-  // A connection the server dropped (a restart, a failover) ends the grace second at once.
-  const forget = () => {
-    checkedAt = -Infinity;
-  };
-  app.deps.database.pool.on('error', forget);
-  app.addHook('onClose', async () => {
-    app.deps.database.pool.off('error', forget);
-  });
   app.get('/health/', { schema: { response: { 200: envelope(Health) } } }, async () => {
     await checkDatabase();
     const { env } = app.deps;
