@@ -67,14 +67,21 @@ async function makeWorld(lang: Lang): Promise<World> {
   await expect
     .poll(
       async () =>
-        (await callApi<{ novel: { generate_status: string } }>('GET', `/novel/details/?novel_uid=${started.novel_uid}`, { token }))
-          .novel.generate_status,
+        (await callApi<{ novel: { generate_status: string } }>('GET', `/novel/details/?novel_uid=${started.novel_uid}`, { token })).novel
+          .generate_status,
       { timeout: 45_000, interval: 500 },
     )
     .toBe('done');
   const post = await callApi<{ uid: string }>('POST', '/post/create/', {
     token,
-    body: { title: s.title, content: `${s.plot}\n\n${s.aSetting}\n\n${s.bSetting}`, novel_id: started.novel_uid, novel_modified: 0, is_public: 1, language: lang },
+    body: {
+      title: s.title,
+      content: `${s.plot}\n\n${s.aSetting}\n\n${s.bSetting}`,
+      novel_id: started.novel_uid,
+      novel_modified: 0,
+      is_public: 1,
+      language: lang,
+    },
   });
   const feed = await callApi<{ results: { uid: string }[] }>('GET', `/persona/list/?language=${lang}&page=1`, { token });
   let persona = feed.results[0]?.uid;
@@ -181,8 +188,9 @@ describe('accessibility: axe-core finds nothing serious on any route', () => {
     '$lang on a $device in the $colorScheme theme',
     async ({ lang, locale, device, viewport, colorScheme }) => {
       const world = await worldOf(lang);
-      const failures: string[] = [];
-      for (const signedIn of [false, true]) {
+      // The signed-out and signed-in passes run side by side: most of a visit is waiting for the network to idle.
+      const pass = async (signedIn: boolean) => {
+        const failures: string[] = [];
         const { context, page } = await newPage(browser, { locale, viewport, colorScheme });
         if (signedIn) await useSession(page, world.session);
         for (const route of routesOf(world).filter((r) => r.auth === signedIn)) {
@@ -200,7 +208,9 @@ describe('accessibility: axe-core finds nothing serious on any route', () => {
           await snap(page, `a11y-${lang}-${device}-${colorScheme}-${route.path.replace(/[^a-z0-9]+/gi, '_')}`);
         }
         await context.close();
-      }
+        return failures;
+      };
+      const failures = (await Promise.all([pass(false), pass(true)])).flat();
       expect(failures.join('\n')).toBe('');
     },
     240_000,
