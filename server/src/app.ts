@@ -11,7 +11,7 @@ import { createProvider } from './generation/providers';
 import { JobRunner } from './generation/runner';
 import type { LlmProvider } from './generation/types';
 import { pruneRateLimits } from './lib/rate-limit';
-import { loadSecrets, type Secrets } from './lib/secrets';
+import { loadSecrets } from './lib/secrets';
 import { StreamSlots } from './lib/stream-slots';
 import { createMailer, type Mailer } from './mail/transport';
 import { accountRoutes } from './modules/accounts/routes';
@@ -29,36 +29,11 @@ import { paymentRoutes } from './modules/payments/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { installAuth } from './plugins/auth';
 import { clientErrorResponse, frameworkError, installEnvelope } from './plugins/envelope';
-import { safetyFromEnv, type Safety } from './safety';
+import { safetyFromEnv } from './safety';
 import { installLocale } from './plugins/locale';
 import { installSecurityHeaders } from './plugins/security';
 import { responseSerializerCompiler } from './plugins/serializer';
 import { installSpa } from './plugins/spa';
-
-export type Deps = {
-  env: Env;
-  database: Database;
-  version: string;
-  secrets: Secrets;
-  mailer: Mailer;
-  hub: StreamHub;
-  provider: LlmProvider;
-  runner: JobRunner;
-  /** The safety check (local, plus the moderation endpoint when MODERATION_PROVIDER is set). */
-  safety: Safety;
-  /** Ends every open SSE stream (their clients reconnect elsewhere) so shutdown is not held up. */
-  openStreams: Set<() => void>;
-  /** MAX_STREAMS_PER_USER: open SSE streams per account, counted across processes. */
-  streamSlots: StreamSlots;
-  /** Buffered post views; written every few seconds and on close. */
-  views: ViewCounter;
-};
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: Deps;
-  }
-}
 
 export type BuildOptions = {
   env: Env;

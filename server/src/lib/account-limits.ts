@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Deps } from '../app';
+import type { Deps } from '../deps';
 import { rateLimit } from './rate-limit';
 
 /**

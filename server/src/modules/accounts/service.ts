@@ -1,7 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { INVITE_BUTTER, normalizeStoredEmail, VERIFICATION_RESEND_SECONDS, type Language, type UserInfo } from '@butterfic/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import { users, verificationCodes } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';

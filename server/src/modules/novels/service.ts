@@ -9,7 +9,7 @@ import {
   type NovelDetails,
 } from '@butterfic/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import { prepared } from '../../db/prepared';
 import type { Db } from '../../db';
 import { chapters, generationJobs, novels, personas, users } from '../../db/schema';

@@ -3,7 +3,7 @@ import type { GenerateStatus } from '@butterfic/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SECURITY_HEADERS } from '../../plugins/security';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import type { Db } from '../../db';
 import { chapters, novels } from '../../db/schema';
 import type { HubEvent } from '../../generation/hub';
