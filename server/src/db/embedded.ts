@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type SpawnOptions } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -242,6 +242,25 @@ function initCluster(initdb: string, cluster: string, password: string, runAs: R
 }
 
 /**
+ * Starts `file` detached from this process and resolves with its pid once it runs. A binary
+ * that cannot start (missing, not executable) rejects with one clear error instead of an
+ * unhandled 'error' event that would end the process.
+ */
+export function startDetached(file: string, args: string[], options: Omit<SpawnOptions, 'detached'>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { ...options, detached: true });
+    child.once('error', (error) => reject(new Error(`could not start ${file}: ${error.message}`)));
+    child.once('spawn', () => {
+      // Later errors (a failed kill) must not end the process either; the supervisor sees a dead pid.
+      child.on('error', () => undefined);
+      child.unref();
+      if (child.pid) resolve(child.pid);
+      else reject(new Error(`could not start ${file}`));
+    });
+  });
+}
+
+/**
  * `takeOver`: the app passes true, so a server that a short-lived admin command
  * started becomes the app's; the CLI passes false. Whoever owns the server at
  * exit (DATA_DIR/embedded-pg.owner) stops it.
@@ -302,7 +321,7 @@ export async function startEmbeddedPostgres(options: {
       const logFile = path.join(cluster, 'server.log');
       const out = fs.openSync(logFile, 'a');
       if (runAs) fs.fchownSync(out, runAs.uid, runAs.gid);
-      const child = spawn(
+      const started = startDetached(
         bins.postgres,
         [
           '-D',
@@ -318,12 +337,10 @@ export async function startEmbeddedPostgres(options: {
           '-c',
           'fsync=on',
         ],
-        { ...(runAs ?? {}), detached: true, stdio: ['ignore', out, out], cwd: os.tmpdir(), env: { LC_ALL: 'C', LANG: 'C' } },
+        { ...(runAs ?? {}), stdio: ['ignore', out, out], cwd: os.tmpdir(), env: { LC_ALL: 'C', LANG: 'C' } },
       );
       fs.closeSync(out);
-      child.unref();
-      const pid = child.pid;
-      if (!pid) throw new Error('could not start PostgreSQL');
+      const pid = await started;
       try {
         const url = urlFor(listen, 'postgres');
         await waitReady(url, pid, 60_000);

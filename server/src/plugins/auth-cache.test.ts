@@ -26,6 +26,30 @@ describe('AuthCache', () => {
     expect(cache.get('b1')?.sid).toBe('s3');
   });
 
+  it('never stores a lookup read before a change notice for its account arrived', () => {
+    const cache = new AuthCache(3000);
+    cache.setListening(true);
+    const readAt = cache.stamp();
+    // The account's row is being read when a ban's NOTIFY arrives; then the (stale) row comes back.
+    cache.forgetUser('u1');
+    cache.set('t1', user('u1'), 's1', Infinity, readAt);
+    expect(cache.get('t1')).toBeUndefined();
+    // Another account's lookup from the same moment is unaffected, and a fresh read is kept.
+    cache.set('t2', user('u2'), 's2', Infinity, readAt);
+    expect(cache.get('t2')?.sid).toBe('s2');
+    cache.set('t1', user('u1'), 's1', Infinity, cache.stamp());
+    expect(cache.get('t1')?.sid).toBe('s1');
+  });
+
+  it('never stores a lookup read before the cache was cleared', () => {
+    const cache = new AuthCache(3000);
+    cache.setListening(true);
+    const readAt = cache.stamp();
+    cache.clear();
+    cache.set('t1', user('u1'), 's1', Infinity, readAt);
+    expect(cache.get('t1')).toBeUndefined();
+  });
+
   it('caches nothing while its NOTIFY listener is down, and drops what it had when the listener goes', () => {
     const cache = new AuthCache(3000);
     cache.set('t1', user('u1'), 's1', Infinity);

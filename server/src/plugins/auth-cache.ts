@@ -19,13 +19,21 @@ const MAX_ENTRIES = 20_000;
  *   admin CLI, SQL) reaches every process by NOTIFY (triggers of migration 0012),
  *   within milliseconds;
  * - while the LISTEN connection is down nothing is cached, and nothing is ever
- *   trusted longer than `ttlMs`: a ban ends every session within that bound.
+ *   trusted longer than `ttlMs`: a ban ends every session within that bound;
+ * - a lookup read before a change notice is never stored after it: the caller
+ *   takes `stamp()` before its query and hands it to `set`, which drops the row
+ *   when its account was forgotten (or the cache cleared) since that stamp.
  */
 export class AuthCache {
   private readonly entries = new Map<string, Entry>();
   /** The cached tokens of each account, so a change to one account forgets only its own. */
   private readonly byUser = new Map<string, Set<string>>();
   private listening = false;
+  /** A counter of forget and clear events; a stamp is its value when a lookup started. */
+  private tick = 0;
+  private clearedAt = 0;
+  /** The tick at which each account was last forgotten (kept until the next clear). */
+  private readonly forgotAt = new Map<string, number>();
 
   constructor(readonly ttlMs: number) {}
 
@@ -44,8 +52,14 @@ export class AuthCache {
     return entry;
   }
 
-  set(token: string, user: User, sid: string, expMs: number): void {
+  /** Take before reading an account; `set` refuses the row when a change notice came after it. */
+  stamp(): number {
+    return this.tick;
+  }
+
+  set(token: string, user: User, sid: string, expMs: number, readAt = this.tick): void {
     if (!this.enabled) return;
+    if (this.clearedAt > readAt || (this.forgotAt.get(user.uid) ?? 0) > readAt) return;
     if (this.entries.size >= MAX_ENTRIES) this.clear();
     this.entries.set(token, { user, sid, expMs, until: Date.now() + this.ttlMs });
     let tokens = this.byUser.get(user.uid);
@@ -63,11 +77,15 @@ export class AuthCache {
   forgetUser(uid: string): void {
     for (const token of this.byUser.get(uid) ?? []) this.entries.delete(token);
     this.byUser.delete(uid);
+    if (this.forgotAt.size >= MAX_ENTRIES) this.clear();
+    else this.forgotAt.set(uid, ++this.tick);
   }
 
   clear(): void {
     this.entries.clear();
     this.byUser.clear();
+    this.forgotAt.clear();
+    this.clearedAt = ++this.tick;
   }
 
   /** The LISTEN connection is up (true) or lost (false: everything cached may be missing a change). */

@@ -98,6 +98,7 @@ export function installAuth(app: FastifyInstance): void {
       request.sessionId = cached.sid;
       return;
     }
+    const readAt = cache.stamp();
     const { uid, sid, expMs } = await verifyAccessToken(app.deps.secrets.jwtKey, token);
     // One query: the account (for the ban check) and whether the token's session was ended.
     const [row] = await database.db.select({ user: users, live: sessionLive(sid) }).from(users).where(eq(users.uid, uid));
@@ -105,7 +106,7 @@ export function installAuth(app: FastifyInstance): void {
     if (isBlocked(row.user)) throw blockedError(row.user);
     if (!row.live) throw new AppError('tokenInvalid', { detail: 'session ended' });
     // Only a lookup that let the request in is kept; a suspension that ends later is checked again each time.
-    cache.set(token, row.user, sid, expMs);
+    cache.set(token, row.user, sid, expMs, readAt);
     request.user = row.user;
     request.sessionId = sid;
   });
