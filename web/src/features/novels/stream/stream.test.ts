@@ -89,6 +89,30 @@ describe('following a novel stream', () => {
     expect(settled).toEqual([['done', { failure: 'model gone' }, { chapter: 1, text: 'Hello world, again.' }]]);
   });
 
+  it('keeps no abort listener behind from its waits between reconnects', async () => {
+    const drops = Array.from({ length: 5 }, () => streamed(sse(['delta', { chapter: 0, text: 'x' }])));
+    const fetch = vi.fn();
+    for (const drop of drops) fetch.mockResolvedValueOnce(drop);
+    fetch.mockResolvedValueOnce(streamed(sse(['done', { generate_status: 'done', word_count: 1 }])));
+    vi.stubGlobal('fetch', fetch);
+    const { signal } = new AbortController();
+    const live = new Set<unknown>();
+    const add = signal.addEventListener.bind(signal);
+    const remove = signal.removeEventListener.bind(signal);
+    signal.addEventListener = ((type: string, listener: EventListener, options?: AddEventListenerOptions) => {
+      if (type === 'abort') live.add(listener);
+      add(type, listener, options);
+    }) as typeof signal.addEventListener;
+    signal.removeEventListener = ((type: string, listener: EventListener) => {
+      if (type === 'abort') live.delete(listener);
+      remove(type, listener);
+    }) as typeof signal.removeEventListener;
+    const { callbacks } = recorder();
+    await followNovelStream('n1', signal, callbacks, { delay: () => 0 });
+    expect(fetch).toHaveBeenCalledTimes(6);
+    expect(live.size).toBe(0);
+  });
+
   it('starts a new chapter when a delta names one', async () => {
     vi.stubGlobal(
       'fetch',
