@@ -78,25 +78,41 @@ export async function keepStoppedChapterText(db: Db, options: { job: Job; worker
     where uid = ${job.novelUid} and exists (select 1 from kept)`);
 }
 
-/** The finished chapter, the job done and the novel done, in one statement; false when the job was no longer ours. */
-export async function completeChapter(db: Db, options: { job: Job; workerId: string; text: string; words: number }): Promise<boolean> {
+/** How a completion ended: written, stopped by its author first (ours to finish), or taken over by another worker. */
+export type CompleteVerdict = 'done' | 'stopped' | 'lost';
+
+/**
+ * The finished chapter, the job done and the novel done, in one statement. Like a save, it locks
+ * the job row whatever its state, so a stop that commits first is told apart from a job another
+ * worker took over (whose readers that worker tells; we must not say "done" to them).
+ */
+export async function completeChapter(
+  db: Db,
+  options: { job: Job; workerId: string; text: string; words: number },
+): Promise<CompleteVerdict> {
   const { job } = options;
-  const result = await db.execute<{ uid: string }>(sql`
+  const result = await db.execute<{ status: string }>(sql`
     with mine as (
-      update generation_jobs set status = 'done', finished_at = now(), lease_until = null, error = null
-      where uid = ${job.uid} and status = 'running' and worker_id = ${options.workerId}
-      returning uid
+      update generation_jobs set
+        status = case when status = 'running' then 'done' else status end,
+        finished_at = case when status = 'running' then now() else finished_at end,
+        lease_until = case when status = 'running' then null else lease_until end,
+        error = case when status = 'running' then null else error end
+      where uid = ${job.uid} and worker_id = ${options.workerId} and status in ('running', 'stopped')
+      returning status
     ), chapter as (
       update chapters set content = ${options.text}, updated_at = now()
-      where ${jobChapter(job)} and exists (select 1 from mine)
+      where ${jobChapter(job)} and exists (select 1 from mine where status = 'done')
       returning 1
     ), novel as (
       update novels set generate_status = 'done', word_count = ${options.words}, failure = null, updated_at = now()
-      where uid = ${job.novelUid} and exists (select 1 from mine)
+      where uid = ${job.novelUid} and exists (select 1 from mine where status = 'done')
       returning 1
     )
-    select uid from mine`);
-  return result.rows.length > 0;
+    select status from mine`);
+  const status = result.rows[0]?.status;
+  if (status === 'done') return 'done';
+  return status === 'stopped' ? 'stopped' : 'lost';
 }
 
 /**

@@ -59,7 +59,8 @@ export class StreamHub {
   constructor(
     private readonly pool: pg.Pool,
     private readonly connectionString: string,
-    private readonly log: HubLog = { warn: () => undefined, error: () => undefined },
+    /** Where the engine's stream side logs (the stream watchdog uses it too). */
+    readonly log: HubLog = { warn: () => undefined, error: () => undefined },
   ) {}
 
   /** Opens the LISTEN connection (one per process). */

@@ -3,7 +3,7 @@ import { signUp } from '../../test/accounts';
 import { readSse, startFakeLlm, type FakeLlm } from '../../test/fake-llm';
 import { createTestContext, startPeer, type TestContext } from '../../test/helpers';
 import { storyRequest, waitFor } from '../../test/novels';
-import { keepStoppedChapterText, saveChapterProgress } from './chapter-store';
+import { completeChapter, keepStoppedChapterText, saveChapterProgress } from './chapter-store';
 import { openaiProvider } from './providers/openai';
 import { applyLedger } from '../modules/wallet/service';
 import { JobRunner } from './runner';
@@ -87,6 +87,35 @@ describe('a save racing a stop', () => {
     expect(await chapterText(job.novelUid)).toBe('');
   });
 
+  it('completes as "lost", writing nothing, when another worker took the job over before the last words were saved', async () => {
+    await queuedStory('lost-at-end@example.com');
+    const runner = ctx.app.deps.runner;
+    const job = (await runner.claim())!;
+    await ctx.database.pool.query(`update generation_jobs set worker_id = 'another-worker' where uid = $1`, [job.uid]);
+    const verdict = await completeChapter(ctx.database.db, { job, workerId: runner.id, text: 'Not ours to finish.', words: 4 });
+    expect(verdict).toBe('lost');
+    expect(await chapterText(job.novelUid)).toBe('');
+    const rows = await ctx.database.pool.query('select j.status, n.generate_status from generation_jobs j join novels n on n.uid = j.novel_uid where j.uid = $1', [
+      job.uid,
+    ]);
+    // Still the other worker's to finish: nobody may tell its readers "done".
+    expect(rows.rows[0]).toEqual({ status: 'running', generate_status: 'generating' });
+  });
+
+  it('completes as "stopped" when the stop committed first, and as "done" when the job is still ours', async () => {
+    await queuedStory('stop-at-end@example.com');
+    const runner = ctx.app.deps.runner;
+    const stopped = (await runner.claim())!;
+    await ctx.database.pool.query(`update generation_jobs set status = 'stopped' where uid = $1`, [stopped.uid]);
+    expect(await completeChapter(ctx.database.db, { job: stopped, workerId: runner.id, text: 'Stopped.', words: 1 })).toBe('stopped');
+    expect(await chapterText(stopped.novelUid)).toBe('');
+
+    await queuedStory('done-at-end@example.com');
+    const mine = (await runner.claim())!;
+    expect(await completeChapter(ctx.database.db, { job: mine, workerId: runner.id, text: 'The end.', words: 2 })).toBe('done');
+    expect(await chapterText(mine.novelUid)).toBe('The end.');
+  });
+
   it('keeps everything the reader saw when a heartbeat save meets a stop whose control message never came, and tells the reader at once', async () => {
     const worker = await startPeer(ctx, {
       env: { GENERATION_WORKERS: '1' },
@@ -125,6 +154,51 @@ describe('a save racing a stop', () => {
       expect(seen.length).toBeGreaterThan(0);
       expect(await chapterText(novelUid)).toBe(seen);
       expect(seen.length).toBeLessThan(200 * 5);
+    } finally {
+      await worker.close();
+    }
+  });
+});
+
+describe('a claimed batch whose stories cannot be read', () => {
+  it('is handed back at once with its try not counted, then runs', async () => {
+    const worker = await startPeer(ctx, {
+      env: { GENERATION_WORKERS: '1' },
+      provider: openaiProvider({ baseURL: llm.url, model: 'fake-model', maxRetries: 0 }),
+    });
+    try {
+      const runner = worker.app.deps.runner as unknown as { loadStories: (jobs: unknown[]) => Promise<unknown> };
+      const original = runner.loadStories.bind(runner);
+      let failures = 0;
+      let released: { status: string; attempts: number; worker_id: string | null } | undefined;
+      runner.loadStories = async (jobs) => {
+        if (failures++ === 0) {
+          // The database answered the claim, then failed the read (as when a connection drops between them).
+          throw new Error('connection lost while reading the batch');
+        }
+        return original(jobs);
+      };
+      llm.script([{ chunks: ['Once ', 'upon ', 'a time.'] }]);
+      const { novelUid } = await queuedStory('batch-read@example.com');
+      // Released well within a lease (30 s): back in the queue with no try used.
+      released = await waitFor(
+        async () =>
+          (
+            await ctx.database.pool.query<{ status: string; attempts: number; worker_id: string | null }>(
+              'select status, attempts, worker_id from generation_jobs where novel_uid = $1',
+              [novelUid],
+            )
+          ).rows[0],
+        (row) => failures > 0 && (row?.status === 'queued' || row?.status === 'done'),
+      );
+      const finished = await waitFor(
+        async () => (await ctx.database.pool.query('select status, attempts from generation_jobs where novel_uid = $1', [novelUid])).rows[0],
+        (row) => row?.status === 'done',
+      );
+      expect(failures).toBeGreaterThanOrEqual(2);
+      if (released?.status === 'queued') expect(released).toEqual({ status: 'queued', attempts: 0, worker_id: null });
+      // One try counted in all: the one that wrote the story.
+      expect(finished).toEqual({ status: 'done', attempts: 1 });
     } finally {
       await worker.close();
     }

@@ -197,10 +197,22 @@ export class JobRunner {
 
   /** Starts an attempt for each claimed job; the novels and chapters of the batch are read in two queries. */
   private async launch(jobs: Job[]): Promise<void> {
-    const stories = await this.loadStories(jobs).catch((error: unknown) => {
-      this.log.error({ err: error }, 'could not read the novels of claimed jobs');
-      return new Map<string, Loaded>();
-    });
+    let stories: Map<string, Loaded>;
+    try {
+      stories = await this.loadStories(jobs);
+    } catch (error) {
+      // Hand the whole batch back at once, tries not counted, instead of holding it for a lease.
+      this.log.error({ err: error, jobs: jobs.length }, 'could not read the novels of claimed jobs; releasing them');
+      await Promise.all(
+        jobs.map((job) =>
+          releaseJob(this.db, { job, workerId: this.id }).catch((releaseError: unknown) =>
+            this.log.error({ err: releaseError, job: job.uid }, 'could not release a claimed job; its lease will'),
+          ),
+        ),
+      );
+      setTimeout(() => this.wake(), this.retryDelayMs).unref();
+      return;
+    }
     for (const job of jobs) {
       const run: Promise<void> = this.run(job, stories.get(job.uid))
         .catch((error: unknown) => this.log.error({ err: error, job: job.uid }, 'generation job crashed'))
@@ -512,11 +524,20 @@ export class JobRunner {
     const { job, story, text } = attempt;
     const verdict = await this.safety
       .review(text, { language: story.language, rating: story.spicy ? 'adult' : 'general' }, AbortSignal.timeout(this.lease * 500))
-      .catch(() => ({ allowed: true }) as const);
+      .catch((error: unknown) => {
+        this.log.error({ err: error, job: job.uid }, 'the moderation check of a finished chapter failed; the chapter was kept');
+        return { allowed: true } as const;
+      });
     if (!verdict.allowed) return this.stopUnsafe(attempt, verdict.reason, '');
     const words = attempt.earlierWords + wordCount(text);
-    if (await completeChapter(this.db, { job, workerId: this.id, text, words })) {
+    const completed = await completeChapter(this.db, { job, workerId: this.id, text, words });
+    if (completed === 'done') {
       this.hub.finish(job.novelUid, { type: 'done', novel: job.novelUid, status: 'done', wordCount: words }, attempt.token);
+      return;
+    }
+    // Another worker took the job over (our lease ran out): it writes the chapter and tells the readers.
+    if (completed === 'lost') {
+      this.log.warn({ job: job.uid }, 'a finished chapter was not saved: another worker holds its job');
       return;
     }
     // Stopped while the last words arrived: the charge stayed, so the whole text does too.

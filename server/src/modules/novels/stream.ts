@@ -6,7 +6,7 @@ import { SECURITY_HEADERS } from '../../plugins/security';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db';
 import { chapters, novels } from '../../db/schema';
-import type { HubEvent } from '../../generation/hub';
+import type { HubEvent, HubLog } from '../../generation/hub';
 import { authorBlocked, type AuthUser } from '../../plugins/auth';
 import { assertReadable } from './service';
 import { chosenChapterText } from './versions';
@@ -31,13 +31,19 @@ class StreamWatchdog {
   private readonly watchers = new Map<string, Set<(row: NovelRow) => void>>();
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly log: HubLog,
+  ) {}
 
   watch(novel: string, onEnded: (row: NovelRow) => void): () => void {
     const set = this.watchers.get(novel) ?? new Set();
     set.add(onEnded);
     this.watchers.set(novel, set);
-    this.timer ??= setInterval(() => void this.check().catch(() => undefined), WATCH_MS);
+    this.timer ??= setInterval(
+      () => void this.check().catch((error: unknown) => this.log.warn({ err: error }, 'the stream watchdog could not read novels; trying again')),
+      WATCH_MS,
+    );
     return () => {
       set.delete(onEnded);
       if (set.size === 0) this.watchers.delete(novel);
@@ -61,7 +67,7 @@ class StreamWatchdog {
 const watchdogs = new WeakMap<Deps, StreamWatchdog>();
 const watchdogOf = (deps: Deps) => {
   let watchdog = watchdogs.get(deps);
-  if (!watchdog) watchdogs.set(deps, (watchdog = new StreamWatchdog(deps.database.db)));
+  if (!watchdog) watchdogs.set(deps, (watchdog = new StreamWatchdog(deps.database.db, deps.hub.log)));
   return watchdog;
 };
 
