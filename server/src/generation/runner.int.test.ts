@@ -170,7 +170,6 @@ describe('a claimed batch whose stories cannot be read', () => {
       const runner = worker.app.deps.runner as unknown as { loadStories: (jobs: unknown[]) => Promise<unknown> };
       const original = runner.loadStories.bind(runner);
       let failures = 0;
-      let released: { status: string; attempts: number; worker_id: string | null } | undefined;
       runner.loadStories = async (jobs) => {
         if (failures++ === 0) {
           // The database answered the claim, then failed the read (as when a connection drops between them).
@@ -181,7 +180,7 @@ describe('a claimed batch whose stories cannot be read', () => {
       llm.script([{ chunks: ['Once ', 'upon ', 'a time.'] }]);
       const { novelUid } = await queuedStory('batch-read@example.com');
       // Released well within a lease (30 s): back in the queue with no try used.
-      released = await waitFor(
+      const released = await waitFor(
         async () =>
           (
             await ctx.database.pool.query<{ status: string; attempts: number; worker_id: string | null }>(
