@@ -12,9 +12,19 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{contract,server,web}/src/**/*.test.{ts,tsx}', 'server/test/**/*.unit.test.ts'],
+          include: ['{contract,server}/src/**/*.test.{ts,tsx}', 'server/test/**/*.unit.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          // Web unit tests run in the same `unit` step, failing on an unexpected console.error.
+          name: 'unit-web',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+          setupFiles: ['web/src/test/console-errors.ts'],
         },
       },
       {
