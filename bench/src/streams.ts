@@ -1,10 +1,10 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { figures } from './figures';
+import { freePort } from '../../server/src/lib/free-port';
 
 /**
  * Streaming benchmarks, every party in its own process on one machine: the app
@@ -25,14 +25,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const tool = path.join(root, 'bench/tools/stream-overhead.mjs');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 type Stats = { median: number; p90: number; max: number; n: number };
 type Phase = { stats: { ttft: Stats; request: Stats; total: Stats; done: Stats }; errors: Record<string, number> };

