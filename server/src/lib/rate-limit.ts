@@ -1,20 +1,26 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { AppError } from './errors';
+import type { Limit } from './limits';
 
 /**
- * A fixed-window counter in PostgreSQL (shared by every app process): the
- * `max`+1-th hit of `key` within `windowSeconds` answers 429001 with Retry-After.
+ * Fixed-window counters in PostgreSQL (shared by every app process), for the limits of lib/limits.ts.
+ * One upsert counts a hit: the window starts again once it has passed.
  */
-export async function rateLimit(db: Db, key: string, max: number, windowSeconds: number): Promise<void> {
+async function countHit(db: Db, key: string, windowSeconds: number): Promise<{ count: number; retry_after: number } | undefined> {
   const result = await db.execute<{ count: number; retry_after: number }>(sql`
     insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
     on conflict (key) do update set
       count = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
       window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
     returning count, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())))::int as retry_after`);
-  const row = result.rows[0];
-  if (row && row.count > max) throw tooMany(Math.max(1, row.retry_after));
+  return result.rows[0];
+}
+
+/** Counts a hit of `key`; the `max`+1-th within the window answers 429001 with Retry-After. */
+export async function rateLimit(db: Db, key: string, limit: Pick<Limit, 'max' | 'windowSeconds'>): Promise<void> {
+  const row = await countHit(db, key, limit.windowSeconds);
+  if (row && row.count > limit.max) throw tooMany(Math.max(1, row.retry_after));
 }
 
 export function tooMany(seconds: number): AppError {
@@ -22,32 +28,22 @@ export function tooMany(seconds: number): AppError {
 }
 
 /** Counts one hit of `key` without refusing (for limits that count failures only). */
-export async function rateLimitCount(db: Db, key: string, windowSeconds: number): Promise<void> {
-  await db.execute(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
-    on conflict (key) do update set
-      count = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
-      window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end`);
+export async function rateLimitCount(db: Db, key: string, limit: Pick<Limit, 'windowSeconds'>): Promise<void> {
+  await countHit(db, key, limit.windowSeconds);
 }
 
 /** Counts one hit of `key`; true when it is the first of its window (a thing counted once per window). */
-export async function firstHit(db: Db, key: string, windowSeconds: number): Promise<boolean> {
-  const result = await db.execute<{ count: number }>(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
-    on conflict (key) do update set
-      count = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
-      window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
-    returning count`);
-  return result.rows[0]?.count === 1;
+export async function firstHit(db: Db, key: string, limit: Pick<Limit, 'windowSeconds'>): Promise<boolean> {
+  return (await countHit(db, key, limit.windowSeconds))?.count === 1;
 }
 
 /** 429001 when `key` already has `max` hits in its current window; counts nothing. */
-export async function rateLimitCheck(db: Db, key: string, max: number, windowSeconds: number): Promise<void> {
+export async function rateLimitCheck(db: Db, key: string, limit: Pick<Limit, 'max' | 'windowSeconds'>): Promise<void> {
   const result = await db.execute<{ count: number; retry_after: number }>(sql`
-    select count, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())))::int as retry_after
-    from rate_limits where key = ${key} and window_start > now() - make_interval(secs => ${windowSeconds})`);
+    select count, ceil(extract(epoch from (window_start + make_interval(secs => ${limit.windowSeconds}) - now())))::int as retry_after
+    from rate_limits where key = ${key} and window_start > now() - make_interval(secs => ${limit.windowSeconds})`);
   const row = result.rows[0];
-  if (row && row.count >= max) throw tooMany(Math.max(1, row.retry_after));
+  if (row && row.count >= limit.max) throw tooMany(Math.max(1, row.retry_after));
 }
 
 /** The longest window any limit uses is a day: older counters are dead and deleted (hourly, every process). */

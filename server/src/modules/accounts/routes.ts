@@ -22,7 +22,7 @@ import {
   VerifyCodeResult,
 } from '@butterfic/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACCOUNT_LIMITS } from '../../lib/account-limits';
+import { LIMITS, type Limit } from '../../lib/limits';
 import { AppError } from '../../lib/errors';
 import { rateLimit, rateLimitCheck, rateLimitCount } from '../../lib/rate-limit';
 import { currentUser, isAdmin } from '../../plugins/auth';
@@ -30,23 +30,10 @@ import { ok } from '../../plugins/envelope';
 import * as accounts from './service';
 import { refreshTokenOwner } from './tokens';
 
-export const LIMITS = {
-  registerPerIp: [20, 3600],
-  loginPerIp: [60, 600],
-  /** Failed logins of one address from one client address; the owner elsewhere is not locked out. */
-  loginFailuresPerEmailAndIp: [10, 600],
-  /** Failed logins of one address from everywhere: the backstop against guessing from many addresses. */
-  loginFailuresPerEmail: [100, 3600],
-  sendPerIp: [30, 3600],
-  verifyPerIp: [60, 600],
-  verifyPerEmail: [10, 600],
-  changePasswordPerAccount: [10, 600],
-} as const satisfies Record<string, readonly [number, number]>;
-
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const db = deps.database.db;
-  const limit = (key: string, [max, seconds]: readonly [number, number]) => rateLimit(db, key, max, seconds);
+  const limit = (key: string, rule: Limit) => rateLimit(db, key, rule);
 
   app.post('/user/create/', { schema: { body: CreateUserBody, response: { 200: envelope(CreateUserResult) } } }, async (request) => {
     await limit(`register:ip:${request.ip}`, LIMITS.registerPerIp);
@@ -60,15 +47,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     // from one place locks out that place, not the owner logging in from another (docs/decisions/0017).
     const nearKey = `login:fail:${request.body.email}:${request.ip}`;
     const farKey = `login:fail:${request.body.email}`;
-    await rateLimitCheck(db, nearKey, ...LIMITS.loginFailuresPerEmailAndIp);
-    await rateLimitCheck(db, farKey, ...LIMITS.loginFailuresPerEmail);
+    await rateLimitCheck(db, nearKey, LIMITS.loginFailuresPerEmailAndIp);
+    await rateLimitCheck(db, farKey, LIMITS.loginFailuresPerEmail);
     let session;
     try {
       session = await accounts.login(deps, request.body.email, request.body.password);
     } catch (error) {
       if (error instanceof AppError && (error.kind === 'wrongPassword' || error.kind === 'accountNotFound')) {
-        await rateLimitCount(db, nearKey, LIMITS.loginFailuresPerEmailAndIp[1]);
-        await rateLimitCount(db, farKey, LIMITS.loginFailuresPerEmail[1]);
+        await rateLimitCount(db, nearKey, LIMITS.loginFailuresPerEmailAndIp);
+        await rateLimitCount(db, farKey, LIMITS.loginFailuresPerEmail);
       }
       throw error;
     }
@@ -85,7 +72,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/user/refresh_token/', { schema: { body: RefreshBody, response: { 200: envelope(RefreshResult) } } }, async (request) => {
     // Counted per account before the token is used, so a refused refresh leaves it valid for the retry.
     const owner = await refreshTokenOwner(db, request.body.refresh);
-    if (owner) await limit(`refresh:user:${owner}`, ACCOUNT_LIMITS.refreshPerAccount);
+    if (owner) await limit(`refresh:user:${owner}`, LIMITS.refreshPerAccount);
     return ok(await accounts.refresh(deps, request.body.refresh));
   });
 

@@ -1,13 +1,13 @@
 import { CodeResult, envelope, InvitationBody, RedeemBody } from '@butterfic/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { message } from '../../lib/messages';
+import { LIMITS } from '../../lib/limits';
 import { rateLimit } from '../../lib/rate-limit';
 import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { acceptInvitation, redeemCode } from './service';
 
 /** Tries per account per window: codes are long enough that this stops guessing. */
-export const CODE_TRIES = [20, 600] as const;
 
 /** POST /redeem/redeem/ and POST /user/invitation/ (SPEC.md section 7); 302xxx on a bad code. */
 export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +18,7 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: app.authenticate, schema: { body: RedeemBody, response: { 200: envelope(CodeResult) } } },
     async (request) => {
       const user = currentUser(request);
-      await rateLimit(db, `codes:user:${user.uid}`, ...CODE_TRIES);
+      await rateLimit(db, `codes:user:${user.uid}`, LIMITS.codesPerAccount);
       const { butter, balance } = await redeemCode(db, user.uid, request.body.redeem_code);
       return ok({ message: message('redeemed', request.lang, { butter }), butter, balance });
     },
@@ -29,7 +29,7 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: app.authenticate, schema: { body: InvitationBody, response: { 200: envelope(CodeResult) } } },
     async (request) => {
       const user = currentUser(request);
-      await rateLimit(db, `codes:user:${user.uid}`, ...CODE_TRIES);
+      await rateLimit(db, `codes:user:${user.uid}`, LIMITS.codesPerAccount);
       const { butter, balance } = await acceptInvitation(db, user.uid, request.body.invitation_code);
       return ok({ message: message('invitationAccepted', request.lang, { butter }), butter, balance });
     },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, someIp } from '../../../test/accounts';
 import { createTestContext, startPeer, type TestContext } from '../../../test/helpers';
 import { storyRequest, waitFor } from '../../../test/novels';
-import { ACCOUNT_LIMITS } from '../../lib/account-limits';
+import { LIMITS } from '../../lib/limits';
 import { applyLedger } from '../wallet/service';
 
 /**
@@ -214,7 +214,7 @@ describe('token refreshes', () => {
   it('allows 60 refreshes of one account in 10 minutes; the 61st answers 429001 and leaves its token usable', async () => {
     const me = await signUp(ctx, 'refresher@example.com');
     let token = me.refresh;
-    const [max] = ACCOUNT_LIMITS.refreshPerAccount;
+    const { max } = LIMITS.refreshPerAccount;
     // The login's token and the ones after it: one account, however many tabs.
     for (let i = 0; i < max; i++) {
       const answer = await ctx.request('POST', '/api/v1/user/refresh_token/', { body: { refresh: token } });
@@ -240,7 +240,7 @@ describe('token refreshes', () => {
 describe('persona creation', () => {
   it('allows 30 new personas an hour per account; the 31st answers 429001 and publishes nothing', async () => {
     const me = await signUp(ctx, 'card-maker@example.com');
-    const [max] = ACCOUNT_LIMITS.personaCreatePerAccount;
+    const { max } = LIMITS.personaCreatePerAccount;
     for (let i = 0; i < max; i++) {
       const created = await ctx.request('POST', '/api/v1/persona/create/', { body: persona(i), headers: me.auth });
       expect(created.status).toBe(200);

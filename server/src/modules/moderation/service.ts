@@ -14,6 +14,7 @@ import type { Db } from '../../db';
 import { auditLog, novels, personas, posts, reports, users, type ReportSnapshot } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
+import { LIMITS, type Limit } from '../../lib/limits';
 import { rateLimit } from '../../lib/rate-limit';
 import { accountNoticeMail, reportActionedMail, takenDownMail } from '../../mail/templates';
 import type { Mailer } from '../../mail/transport';
@@ -21,13 +22,6 @@ import { revokeAllOf } from '../accounts/tokens';
 import { chosenPath } from '../novels/versions';
 import { syncNovelVisibility } from '../posts/service';
 import type { DbOrTx } from '../wallet/service';
-
-/** Who may file how many reports: per address and per e-mail an hour, per target a day (so the queue cannot be flooded). */
-export const REPORT_LIMITS = {
-  perIp: [10, 3600],
-  perEmail: [10, 3600],
-  perTarget: [20, 86400],
-} as const satisfies Record<string, readonly [number, number]>;
 
 const SNAPSHOT_TEXT_MAX = 20_000;
 const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
@@ -97,12 +91,12 @@ export async function createReport(
   db: Db,
   input: CreateReportBody & { requestIp: string | null; reporterUid: string | null },
 ): Promise<{ uid: string }> {
-  const limit = (key: string, [max, window]: readonly [number, number]) => rateLimit(db, key, max, window);
-  await limit(`report:ip:${input.requestIp ?? 'unknown'}`, REPORT_LIMITS.perIp);
-  if (input.contact_email) await limit(`report:email:${input.contact_email}`, REPORT_LIMITS.perEmail);
+  const limit = (key: string, rule: Limit) => rateLimit(db, key, rule);
+  await limit(`report:ip:${input.requestIp ?? 'unknown'}`, LIMITS.reportsPerIp);
+  if (input.contact_email) await limit(`report:email:${input.contact_email}`, LIMITS.reportsPerEmail);
   const target = await loadTarget(db, input.target_type, input.target_uid);
   if (!target || target.status !== 'active') throw new AppError('notFound');
-  await limit(`report:target:${input.target_type}:${input.target_uid}`, REPORT_LIMITS.perTarget);
+  await limit(`report:target:${input.target_type}:${input.target_uid}`, LIMITS.reportsPerTarget);
   const uid = newUid();
   await db.insert(reports).values({
     uid,

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import { LIMITS } from '../../lib/limits';
 import { rateLimit } from '../../lib/rate-limit';
 import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
@@ -67,7 +68,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: app.authenticate, schema: { body: CreateCheckoutBody, response: { 200: envelope(CreateCheckoutResult) } } },
     async (request) => {
       const user = currentUser(request);
-      await rateLimit(db, `checkout:user:${user.uid}`, 30, 600);
+      await rateLimit(db, `checkout:user:${user.uid}`, LIMITS.checkoutPerAccount);
       const { product_name: productId, currency } = request.body;
       const clientSecret = stripe
         ? await createStripeSession(stripe, db, env, user, productId, currency)

@@ -14,7 +14,7 @@ import {
   PersonaRef,
 } from '@butterfic/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACCOUNT_LIMITS } from '../../lib/account-limits';
+import { LIMITS } from '../../lib/limits';
 import { rateLimit } from '../../lib/rate-limit';
 import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
@@ -60,7 +60,7 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/persona/create/', { ...required, schema: { body: PersonaInput, response: { 200: envelope(Persona) } } }, async (request) => {
     const user = currentUser(request);
-    await rateLimit(db, `persona-create:user:${user.uid}`, ...ACCOUNT_LIMITS.personaCreatePerAccount);
+    await rateLimit(db, `persona-create:user:${user.uid}`, LIMITS.personaCreatePerAccount);
     return ok(await service.createPersona(db, app.deps.safety, user, request.body));
   });
 

@@ -4,7 +4,7 @@ import { and, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-o
 import type { Db } from '../../db';
 import { prepared } from '../../db/prepared';
 import { personaFavorites, personas } from '../../db/schema';
-import { ACCOUNT_LIMITS } from '../../lib/account-limits';
+import { LIMITS } from '../../lib/limits';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
 import { firstHit } from '../../lib/rate-limit';
@@ -209,7 +209,7 @@ export async function addUsed(db: Db, viewer: Viewer, uid: string, clientAddress
           select ${viewer.uid}, uid from personas where uid = ${uid}
           on conflict do nothing returning 1`)
       ).rows.length > 0
-    : await firstHit(db, `addused:ip:${clientAddress}:${uid}`, ACCOUNT_LIMITS.addUsedPerVisitorAndPersona[1]);
+    : await firstHit(db, `addused:ip:${clientAddress}:${uid}`, LIMITS.addUsedPerVisitorAndPersona);
   if (!first) return row.usedCount;
   const [updated] = await db
     .update(personas)

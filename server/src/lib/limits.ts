@@ -1,0 +1,58 @@
+/**
+ * Every rate limit and cap of the app, in one table (README lists it). Fixed windows are counted in
+ * `rate_limits` (lib/rate-limit.ts), shared by every process; one hit over `max` answers 429001 with
+ * Retry-After, before anything is charged or written. Client-address limits count per address as
+ * TRUST_PROXY resolves it. The caps set by environment variables are listed in `CONFIGURED_CAPS`.
+ */
+export type Limit = {
+  /** Hits allowed in one window. */
+  max: number;
+  windowSeconds: number;
+  /** What is counted, per what (for the README table and the operator). */
+  counts: string;
+};
+
+const MINUTES = 60;
+const HOUR = 3600;
+const DAY = 86400;
+
+export const LIMITS = {
+  registerPerIp: { max: 20, windowSeconds: HOUR, counts: 'sign-ups per client address' },
+  loginPerIp: { max: 60, windowSeconds: 10 * MINUTES, counts: 'login calls per client address' },
+  loginFailuresPerEmailAndIp: {
+    max: 10,
+    windowSeconds: 10 * MINUTES,
+    counts: 'failed logins of one e-mail from one client address (the owner elsewhere is not locked out)',
+  },
+  loginFailuresPerEmail: { max: 100, windowSeconds: HOUR, counts: 'failed logins of one e-mail from everywhere' },
+  sendPerIp: { max: 30, windowSeconds: HOUR, counts: 'verification and reset mails sent per client address' },
+  verifyPerIp: { max: 60, windowSeconds: 10 * MINUTES, counts: 'code checks per client address' },
+  verifyPerEmail: { max: 10, windowSeconds: 10 * MINUTES, counts: 'code checks per e-mail' },
+  changePasswordPerAccount: { max: 10, windowSeconds: 10 * MINUTES, counts: 'password changes per account' },
+  refreshPerAccount: {
+    max: 60,
+    windowSeconds: 10 * MINUTES,
+    counts: 'token refreshes per account (a tab refreshes every ACCESS_TOKEN_TTL, so this is many tabs and retries)',
+  },
+  codesPerAccount: { max: 20, windowSeconds: 10 * MINUTES, counts: 'redeem and invitation code tries per account' },
+  checkoutPerAccount: { max: 30, windowSeconds: 10 * MINUTES, counts: 'checkout sessions opened per account' },
+  personaCreatePerAccount: { max: 30, windowSeconds: HOUR, counts: 'personas published per account' },
+  addUsedPerVisitorAndPersona: {
+    max: 1,
+    windowSeconds: DAY,
+    counts: "a visitor's use of one persona, once a day per client address (an account's once ever: persona_uses)",
+  },
+  reportsPerIp: { max: 10, windowSeconds: HOUR, counts: 'reports per client address' },
+  reportsPerEmail: { max: 10, windowSeconds: HOUR, counts: 'reports per contact e-mail' },
+  reportsPerTarget: { max: 20, windowSeconds: DAY, counts: 'reports of one post, persona or novel' },
+} as const satisfies Record<string, Limit>;
+
+/** Story starts (new stories, continuations, chapter rewrites) are counted in this window against MAX_GENERATIONS_PER_HOUR. */
+export const GENERATION_WINDOW_SECONDS = HOUR;
+
+/** The caps an operator sets (env.ts reads them; `0` = unlimited). */
+export const CONFIGURED_CAPS = {
+  MAX_GENERATIONS_PER_HOUR: 'story starts per account per hour (default 60)',
+  MAX_LIVE_JOBS_PER_USER: 'queued or running generation jobs per account (default 3)',
+  MAX_STREAMS_PER_USER: 'open story streams per account, across processes (default 6)',
+} as const;
