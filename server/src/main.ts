@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openDatabase } from './db';
+import { runSeed } from './seed';
 import { EnvError, loadEnv, TAKEDOWN_EMAIL_PLACEHOLDER, type Env } from './env';
 import { dataDirProblem } from './lib/data-dir';
 import { createLogger } from './lib/logger';
@@ -35,7 +36,7 @@ if (!env.DATABASE_URL || !env.SMTP_URL) {
   }
 }
 
-const database = await openDatabase(env, (line) => logger.info(line)).catch((error: Error) => {
+const database = await openDatabase(env, (line) => logger.info(line), { seed: runSeed }).catch((error: Error) => {
   logger.fatal(`database start-up failed: ${error.message}`);
   process.exit(1);
 });

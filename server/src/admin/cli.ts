@@ -169,7 +169,7 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  const database = await openDatabase(env, () => undefined, { seed: false, takeOver: false });
+  const database = await openDatabase(env, () => undefined, { takeOver: false });
   try {
     const mailer = createMailer(env);
     try {

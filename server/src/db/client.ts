@@ -3,6 +3,8 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
+/** The database or an open transaction: services that may run inside a caller's transaction take this. */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type Database = {
   db: Db;

@@ -1,16 +1,18 @@
 import type { Env } from '../env';
-import { connect, type Database } from './client';
+import { connect, type Database, type Db } from './client';
 import { startEmbeddedPostgres } from './embedded';
 import { runMigrations } from './migrate';
-import { runSeed } from './seed';
 
-export type { Database, Db } from './client';
+export type { Database, Db, DbOrTx } from './client';
 
-/** DATABASE_URL → that server; unset → the embedded PostgreSQL under DATA_DIR. Migrated and seeded. */
+/**
+ * DATABASE_URL → that server; unset → the embedded PostgreSQL under DATA_DIR. Migrated, then `seed`
+ * run when given (the app's seed, server/src/seed.ts, lives above the domains it fills).
+ */
 export async function openDatabase(
   env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>,
   log: (line: string) => void,
-  options: { seed?: boolean; takeOver?: boolean } = {},
+  options: { seed?: (db: Db) => Promise<void>; takeOver?: boolean } = {},
 ): Promise<Database> {
   let database: Database;
   if (env.DATABASE_URL) {
@@ -23,7 +25,7 @@ export async function openDatabase(
   }
   try {
     await runMigrations(database.db);
-    if (options.seed !== false) await runSeed(database.db);
+    if (options.seed) await options.seed(database.db);
   } catch (error) {
     await database.close().catch(() => undefined);
     throw error;

@@ -3,7 +3,7 @@ import { signUp } from '../../test/accounts';
 import { readSse, startFakeLlm, type FakeLlm } from '../../test/fake-llm';
 import { createTestContext, startPeer, type TestContext } from '../../test/helpers';
 import { storyRequest, waitFor } from '../../test/novels';
-import { completeChapter, keepStoppedChapterText, saveChapterProgress } from './chapter-store';
+import { completeChapter, keepStoppedChapterText, saveChapterProgress } from '../modules/novels/chapter-store';
 import { openaiProvider } from './providers/openai';
 import { applyLedger } from '../modules/wallet/service';
 import { JobRunner } from './runner';

@@ -15,12 +15,12 @@ import {
   saveChapterProgress,
   type Job,
   type SaveVerdict,
-} from './chapter-store';
+} from '../modules/novels/chapter-store';
 import { CONTROL_CHANNEL, JOBS_CHANNEL, type StreamHub } from './hub';
 import { buildMessages, maxTokensFor, trimToBudget } from './prompts/build';
 import { createSafety, type RefusalReason, type Safety } from '../safety';
 import { ProviderError, type LlmProvider, type StoryRequest } from './types';
-import { SAFETY_FAILURE, settleUnsafeJob } from './unsafe';
+import { SAFETY_FAILURE, settleUnsafeJob } from '../modules/novels/unsafe';
 
 export const MAX_ATTEMPTS = 3;
 /** At most this many jobs are claimed by one query. */
@@ -544,7 +544,7 @@ export class JobRunner {
     await this.settleStopped(attempt);
   }
 
-  /** Settles a job the output check stopped (generation/unsafe.ts) and tells the readers why. */
+  /** Settles a job the output check stopped (modules/novels/unsafe.ts) and tells the readers why. */
   private async stopUnsafe(attempt: Attempt, reason: RefusalReason, kept: string): Promise<void> {
     const { job } = attempt;
     this.log.warn({ job: job.uid, reason }, 'the output check stopped a story');
@@ -575,7 +575,7 @@ export class JobRunner {
     );
   }
 
-  /** Fails a job for good, refunded (chapter-store.ts), and tells its readers. Only the worker holding the job can. */
+  /** Fails a job for good, refunded (modules/novels/chapter-store.ts), and tells its readers. Only the worker holding the job can. */
   async failForGood(job: Job, code: 'model' | 'tries', message: string, token: number): Promise<void> {
     const status = await failJobForGood(this.db, { job, workerId: this.id, code, message });
     if (status) this.hub.finish(job.novelUid, { type: 'error', novel: job.novelUid, status, message: code }, token);

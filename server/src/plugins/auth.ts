@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../db/schema';
 import { ChangeListener } from '../lib/change-listener';
 import { AppError } from '../lib/errors';
-import { sessionLive, verifyAccessToken } from '../modules/accounts/tokens';
+import { sessionLive, verifyAccessToken } from '../modules/accounts';
 import { AUTH_CHANNEL, AuthCache } from './auth-cache';
 
 export type AuthUser = typeof users.$inferSelect;

@@ -3,7 +3,8 @@ import { INVITE_BUTTER } from '@butterfic/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import { applyLedger, type DbOrTx } from '../wallet/service';
+import type { DbOrTx } from '../../db';
+import { applyLedger } from '../wallet/service';
 
 /** Codes are read aloud and typed on phones: no 0/O, 1/I/L. */
 export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

@@ -21,7 +21,7 @@ import type { Mailer } from '../../mail/transport';
 import { revokeAllOf } from '../accounts/tokens';
 import { chosenPath } from '../novels/versions';
 import { syncNovelVisibility } from '../posts/service';
-import type { DbOrTx } from '../wallet/service';
+import type { DbOrTx } from '../../db';
 
 const SNAPSHOT_TEXT_MAX = 20_000;
 const seconds = (at: Date) => Math.floor(at.getTime() / 1000);

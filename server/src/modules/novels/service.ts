@@ -13,12 +13,13 @@ import type { Deps } from '../../deps';
 import { prepared } from '../../db/prepared';
 import type { Db } from '../../db';
 import { chapters, generationJobs, novels, personas, users } from '../../db/schema';
-import { queueChapterJob } from '../../generation/chapter-store';
+import { queueChapterJob } from './chapter-store';
 import { AppError } from '../../lib/errors';
 import { tooMany } from '../../lib/rate-limit';
 import { newUid } from '../../lib/ids';
 import { authorBlocked, authorNotBlocked, type AuthUser } from '../../plugins/auth';
-import { applyLedger, type DbOrTx } from '../wallet/service';
+import type { DbOrTx } from '../../db';
+import { applyLedger } from '../wallet/service';
 import { chosenPath, descend, discardUnwritten, lockedPath, pathWords, setPath } from './versions';
 
 type NovelRow = typeof novels.$inferSelect;

@@ -2,7 +2,7 @@ import { wordCount } from '@butterfic/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db';
 import type { generationJobs } from '../../db/schema';
-import type { DbOrTx } from '../wallet/service';
+import type { DbOrTx } from '../../db';
 
 /**
  * Chapter versions (docs/decisions/0022-chapter-versions.md). The chapters of a

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
 import { authorBlocked, authorNotBlocked, type AuthUser } from '../../plugins/auth';
 import type { Safety } from '../../safety';
-import type { DbOrTx } from '../wallet/service';
+import type { DbOrTx } from '../../db';
 
 type PostRow = typeof posts.$inferSelect;
 type Viewer = AuthUser | null;

@@ -1,13 +1,11 @@
 import { PAGE_SIZE } from '@butterfic/contract';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db';
+import type { Db, DbOrTx } from '../../db';
 import { prepared } from '../../db/prepared';
 import { ledger } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
 export type LedgerKind = 'signup' | 'grant' | 'invite' | 'invited' | 'redeem' | 'purchase' | 'generate' | 'continue' | 'refund';
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
 
 /**
  * Changes a balance and appends its ledger row in one statement (run it inside

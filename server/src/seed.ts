@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './client';
-import { importPersonas, seedCatalogue } from '../modules/personas/catalogue';
-import { appMeta } from './schema';
+import type { Db } from './db';
+import { importPersonas, seedCatalogue } from './modules/personas/catalogue';
+import { appMeta } from './db/schema';
 
 /** Idempotent: safe to run on every start. Later domains add their seed steps here. */
 export async function runSeed(db: Db): Promise<void> {

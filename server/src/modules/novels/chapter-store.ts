@@ -1,10 +1,10 @@
 import { wordCount, type GenerateStatus } from '@butterfic/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db';
-import { generationJobs, novels } from '../db/schema';
-import { discardUnwritten, toArray } from '../modules/novels/versions';
-import { applyLedger, type DbOrTx } from '../modules/wallet/service';
-import { JOBS_CHANNEL } from './hub';
+import { generationJobs, novels } from '../../db/schema';
+import { discardUnwritten, toArray } from './versions';
+import type { Db, DbOrTx } from '../../db';
+import { applyLedger } from '../wallet/service';
+import { JOBS_CHANNEL } from '../../generation/hub';
 
 /**
  * Where a generation job's text lands, and how a job ends, in the database.

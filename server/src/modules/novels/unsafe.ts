@@ -1,11 +1,11 @@
 import type { GenerateStatus } from '@butterfic/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db';
-import { chapters, generationJobs, novels } from '../db/schema';
-import { discardUnwritten } from '../modules/novels/versions';
-import { applyLedger } from '../modules/wallet/service';
-import type { RefusalReason } from '../safety';
-import { unshownRefund } from '../safety/refund';
+import type { Db } from '../../db';
+import { chapters, generationJobs, novels } from '../../db/schema';
+import { discardUnwritten } from './versions';
+import { applyLedger } from '../wallet/service';
+import type { RefusalReason } from '../../safety';
+import { unshownRefund } from '../../safety/refund';
 
 /** The novel's `failure` (and the SSE error message) for a story the output check stopped. */
 export const SAFETY_FAILURE: Record<RefusalReason, 'safety' | 'explicit'> = { minor: 'safety', sexual: 'explicit' };
