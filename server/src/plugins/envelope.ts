@@ -1,6 +1,7 @@
 import type { Envelope } from '@butterfic/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { pgCode } from '../db/errors';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError } from '../lib/errors';
 import { message, type MessageKey } from '../lib/messages';
@@ -63,7 +64,7 @@ export function installEnvelope(app: FastifyInstance): void {
       return send(reply, 400, 400001, message('invalidInput', lang));
     }
     // Text PostgreSQL cannot store (a NUL character, broken encoding) is bad input, not our failure.
-    const dbCode = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? error.code;
+    const dbCode = pgCode(error.cause) ?? error.code;
     if (dbCode === '22P05' || dbCode === '22021') return send(reply, 400, 400001, message('invalidInput', lang));
     // The database is restarting or out of reach: not this request's fault, and it passes by itself. HTTP 503
     // (load balancers and clients retry) with the table's server-side code 500001 and Retry-After.

@@ -2,6 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { INVITE_BUTTER, normalizeStoredEmail, VERIFICATION_RESEND_SECONDS, type Language, type UserInfo } from '@butterfic/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps';
+import { isUniqueViolation } from '../../db/errors';
 import { users, verificationCodes } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
@@ -41,9 +42,6 @@ function invitationCode(): string {
   return code;
 }
 
-const pgCode = (error: unknown) => (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-const pgConstraint = (error: unknown) =>
-  (error as { constraint?: string }).constraint ?? (error as { cause?: { constraint?: string } }).cause?.constraint;
 
 export async function findByEmail(deps: Deps, email: string): Promise<AuthUser | null> {
   const [user] = await deps.database.db.select().from(users).where(eq(users.email, email));
@@ -95,8 +93,8 @@ export async function createAccount(
         return { ...user, balance };
       });
     } catch (error) {
-      if (pgCode(error) === '23505' && pgConstraint(error) === 'users_email_uq') throw new AppError('emailTaken');
-      if (pgCode(error) === '23505' && pgConstraint(error) === 'users_invitation_code_uq' && attempt < 5) continue;
+      if (isUniqueViolation(error, 'users_email_uq')) throw new AppError('emailTaken');
+      if (isUniqueViolation(error, 'users_invitation_code_uq') && attempt < 5) continue;
       throw error;
     }
   }

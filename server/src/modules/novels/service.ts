@@ -19,6 +19,7 @@ import { tooMany } from '../../lib/rate-limit';
 import { newUid } from '../../lib/ids';
 import { authorBlocked, authorNotBlocked, type AuthUser } from '../../plugins/auth';
 import type { DbOrTx } from '../../db';
+import { isUniqueViolation } from '../../db/errors';
 import { applyLedger } from '../wallet/service';
 import { chosenPath, descend, discardUnwritten, lockedPath, pathWords, setPath } from './versions';
 
@@ -67,7 +68,6 @@ async function assertLiveJobRoom(tx: DbOrTx, userUid: string, max: number): Prom
 
 const passActive = (user: AuthUser) => user.passExpiresAt !== null && user.passExpiresAt.getTime() > Date.now();
 
-const pgCode = (error: unknown) => (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
 
 /**
  * Queues a new story: the novel, its first chapter, the job and the charge of
@@ -198,7 +198,7 @@ async function queueChapter(
     });
     return { novel_uid: novelUid, generate_status: 'continuing', balance };
   } catch (error) {
-    if (pgCode(error) === '23505') throw new AppError('invalidInput', { message: 'novelBusy' });
+    if (isUniqueViolation(error)) throw new AppError('invalidInput', { message: 'novelBusy' });
     throw error;
   }
 }

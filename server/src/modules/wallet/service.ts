@@ -1,6 +1,7 @@
 import { PAGE_SIZE } from '@butterfic/contract';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db';
+import { pgCode } from '../../db/errors';
 import { prepared } from '../../db/prepared';
 import { ledger } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -31,8 +32,7 @@ export async function applyLedger(
     if (!row) throw new AppError('notFound', { detail: `no user ${entry.userUid}` });
     return { balance: row.balance };
   } catch (error) {
-    const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-    if (code === '23514') throw new AppError('insufficientButter');
+    if (pgCode(error) === '23514') throw new AppError('insufficientButter');
     throw error;
   }
 }
