@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOption
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db';
 import { connect } from './db/client';
+import { Notifications } from './db/notifications';
 import type { Env } from './env';
 import { StreamHub } from './generation/hub';
 import { createProvider } from './generation/providers';
@@ -90,7 +91,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const mailer = options.mailer ?? createMailer(env, app.log);
   const provider = options.provider ?? (await createProvider(env));
   const openStreams = new Set<() => void>();
-  const hub = new StreamHub(database.pool, database.url, app.log);
+  // One LISTEN connection for the process: the stream hub and the auth cache hear NOTIFY on it.
+  const notifications = new Notifications(database.url, app.log);
+  await notifications.start();
+  const hub = new StreamHub(database.pool, notifications, app.log);
   await hub.start();
   const safety = safetyFromEnv(env, app.log);
   // The workers' own connections (issue 13): a burst of requests queued in the pool must not hold up the claims
@@ -114,6 +118,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     version: options.version ?? '0.1.0',
     secrets: await loadSecrets(env, database.db),
     mailer,
+    notifications,
     hub,
     provider,
     runner,
@@ -156,6 +161,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await views.stop();
     await streamSlots.stop();
     await hub.close();
+    await notifications.close();
     await claims?.close();
     await progress?.close();
     await provider.close?.();

@@ -1,4 +1,5 @@
 import type { Database } from './db';
+import type { Notifications } from './db/notifications';
 import type { Env } from './env';
 import type { StreamHub } from './generation/hub';
 import type { JobRunner } from './generation/runner';
@@ -20,6 +21,8 @@ export type Deps = {
   version: string;
   secrets: Secrets;
   mailer: Mailer;
+  /** The process's one LISTEN connection (db/notifications.ts). */
+  notifications: Notifications;
   hub: StreamHub;
   provider: LlmProvider;
   runner: JobRunner;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/helpers';
 import { waitFor } from '../../test/novels';
+import { Notifications } from '../db/notifications';
 import { StreamHub, type HubEvent } from './hub';
 
 /** The stream hub's LISTEN connection and NOTIFY fan-out, against the real database (issue 13's review faults). */
@@ -19,24 +20,39 @@ function recordingLog() {
   };
 }
 
-const listenConnections = async (hub: StreamHub) =>
+/** A hub on its own LISTEN connection, as one process has (app.ts shares that connection with the auth cache). */
+async function startHub(log: ReturnType<typeof recordingLog>) {
+  const notifications = new Notifications(ctx.database.url, log);
+  await notifications.start();
+  const hub = new StreamHub(ctx.database.pool, notifications, log);
+  await hub.start();
+  return Object.assign(hub, {
+    listener: notifications,
+    closeAll: async () => {
+      await hub.close();
+      await notifications.close();
+    },
+  });
+}
+type Hub = Awaited<ReturnType<typeof startHub>>;
+
+const listenConnections = async (hub: Hub) =>
   (
     await ctx.database.pool.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where application_name = $1`, [
-      `butterfic-listen-${hub.origin}`,
+      `butterfic-listen-${hub.listener.id}`,
     ])
   ).rows[0]!.n;
 
-/** Ends the hub's LISTEN connection from the server side, as a database restart would. */
-const dropListenConnection = (hub: StreamHub) =>
+/** Ends the process's LISTEN connection from the server side, as a database restart would. */
+const dropListenConnection = (hub: Hub) =>
   ctx.database.pool.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1`, [
-    `butterfic-listen-${hub.origin}`,
+    `butterfic-listen-${hub.listener.id}`,
   ]);
 
 describe('the LISTEN connection', () => {
   it('logs its loss, and a hub closed during the reconnect back-off leaves no connection behind', async () => {
     const log = recordingLog();
-    const hub = new StreamHub(ctx.database.pool, ctx.database.url, log);
-    await hub.start();
+    const hub = await startHub(log);
     expect(await listenConnections(hub)).toBe(1);
     await dropListenConnection(hub);
     await waitFor(
@@ -45,16 +61,15 @@ describe('the LISTEN connection', () => {
     );
     expect(log.lines[0]).toMatchObject({ level: 'warn', msg: expect.stringMatching(/LISTEN connection was lost/) });
     expect(hub.listening).toBe(false);
-    await hub.close();
-    // Past the 1 s back-off: the timer must not have opened a new connection for a closed hub.
+    await hub.closeAll();
+    // Past the back-off (250 ms, then longer): the timer must not have opened a new connection for a closed hub.
     await new Promise((r) => setTimeout(r, 1600));
     expect(await listenConnections(hub)).toBe(0);
   });
 
   it('takes a new channel while reconnecting without querying the ended connection, and listens to it once back', async () => {
     const log = recordingLog();
-    const hub = new StreamHub(ctx.database.pool, ctx.database.url, log);
-    await hub.start();
+    const hub = await startHub(log);
     try {
       await dropListenConnection(hub);
       await waitFor(
@@ -79,18 +94,16 @@ describe('the LISTEN connection', () => {
       expect(heard[0]).toBe('hello');
       expect(log.lines.filter((l) => l.level === 'error')).toEqual([]);
     } finally {
-      await hub.close();
+      await hub.closeAll();
     }
   });
 });
 
 describe('NOTIFY fan-out to other processes', () => {
   it('delivers a delta whose escaped JSON is far over the NOTIFY limit though its raw text is under it', async () => {
-    const writer = new StreamHub(ctx.database.pool, ctx.database.url, recordingLog());
+    const writer = await startHub(recordingLog());
     const log = recordingLog();
-    const reader = new StreamHub(ctx.database.pool, ctx.database.url, log);
-    await writer.start();
-    await reader.start();
+    const reader = await startHub(log);
     try {
       const received: HubEvent[] = [];
       reader.subscribe('novel-big', (event, local) => {
@@ -118,8 +131,8 @@ describe('NOTIFY fan-out to other processes', () => {
       expect(deltas.map((d) => d.text).join('')).toBe(text);
       expect(log.lines).toEqual([]);
     } finally {
-      await writer.close();
-      await reader.close();
+      await writer.closeAll();
+      await reader.closeAll();
     }
   });
 });

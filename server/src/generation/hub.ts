@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { GenerateStatus } from '@butterfic/contract';
-import pg from 'pg';
+import type pg from 'pg';
+import type { Notifications } from '../db/notifications';
 
 /**
  * Fan-out of streamed text. Readers on the process that runs a job get every
@@ -31,7 +32,6 @@ export const MAX_PAYLOAD = 7000;
 /** A delta longer than this (as escaped JSON) is cut into pieces. */
 const MAX_PIECE = 3000;
 const FLUSH_MS = 100;
-const RECONNECT_MS = 1000;
 
 /** Bytes one UTF-16 unit takes inside a JSON string (UTF-8, after JSON.stringify's escapes). */
 function jsonBytes(code: number): number {
@@ -49,96 +49,32 @@ export class StreamHub {
   private readonly live = new Map<string, Live>();
   private pending: HubEvent[] = [];
   private timer: NodeJS.Timeout | null = null;
-  /** The LISTEN connection when it is up; null while (re)connecting. */
-  private client: pg.Client | null = null;
-  private reconnectTimer: NodeJS.Timeout | null = null;
-  private readonly channelHandlers = new Map<string, Set<(payload: string) => void>>();
   private closed = false;
   private tokens = 0;
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly connectionString: string,
+    /** The process's LISTEN connection (db/notifications.ts), shared with the auth cache. */
+    private readonly notifications: Notifications,
     /** Where the engine's stream side logs (the stream watchdog uses it too). */
     readonly log: HubLog = { warn: () => undefined, error: () => undefined },
   ) {}
 
-  /** Opens the LISTEN connection (one per process). */
+  /** Hears other processes' deltas on the shared LISTEN connection. */
   async start(): Promise<void> {
-    await this.connect();
+    await this.notifications.on(STREAM_CHANNEL, (payload) => {
+      if (payload) this.receive(payload);
+    });
   }
 
   /** Whether the LISTEN connection is up (readers fall back to the database while it is not). */
   get listening(): boolean {
-    return this.client !== null;
+    return this.notifications.listening;
   }
 
-  private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.connectionString, application_name: `butterfic-listen-${this.origin}` });
-    let lost = false;
-    const onLost = (error?: Error) => {
-      if (lost) return;
-      lost = true;
-      if (this.client === client) this.client = null;
-      if (this.closed) return;
-      this.log.warn({ err: error }, `the LISTEN connection was lost; reconnecting in ${RECONNECT_MS} ms`);
-      this.scheduleReconnect();
-    };
-    client.on('error', (error) => onLost(error));
-    client.on('end', () => onLost());
-    client.on('notification', (message) => {
-      if (!message.payload) return;
-      if (message.channel === STREAM_CHANNEL) this.receive(message.payload);
-      else this.channelHandlers.get(message.channel)?.forEach((handler) => handler(message.payload ?? ''));
-    });
-    try {
-      await client.connect();
-      // Every channel known now, and any added while these run (onChannel sees the client from here on).
-      const channels = [STREAM_CHANNEL, ...this.channelHandlers.keys()];
-      this.client = client;
-      await Promise.all(channels.map((channel) => client.query(`listen ${channel}`)));
-    } catch (error) {
-      lost = true; // the caller decides whether to try again
-      if (this.client === client) this.client = null;
-      await client.end().catch(() => undefined);
-      throw error;
-    }
-    if (this.closed) {
-      // Closed while connecting: this connection must not outlive the hub.
-      this.client = null;
-      await client.end().catch(() => undefined);
-    }
-  }
-
-  /** One reconnect attempt after RECONNECT_MS, again after each failure, never after close(). */
-  private scheduleReconnect(): void {
-    if (this.closed || this.reconnectTimer) return;
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = null;
-      if (this.closed) return;
-      this.connect().catch((error: unknown) => {
-        this.log.warn({ err: error }, 'could not reopen the LISTEN connection');
-        this.scheduleReconnect();
-      });
-    }, RECONNECT_MS);
-    this.reconnectTimer.unref();
-  }
-
-  /**
-   * Runs `handler` for every NOTIFY on `channel` (job wake-ups, stop requests). While the LISTEN
-   * connection is down the channel is only remembered: the reconnect listens to every known channel.
-   */
-  async onChannel(channel: string, handler: (payload: string) => void): Promise<void> {
-    const handlers = this.channelHandlers.get(channel) ?? new Set();
-    const fresh = handlers.size === 0;
-    handlers.add(handler);
-    this.channelHandlers.set(channel, handlers);
-    const client = this.client;
-    if (!fresh || !client) return;
-    await client.query(`listen ${channel}`).catch((error: unknown) => {
-      // The connection went down meanwhile; its reconnect listens to this channel too.
-      this.log.warn({ err: error, channel }, 'LISTEN failed; the reconnect will listen again');
-    });
+  /** Runs `handler` for every NOTIFY on `channel` (job wake-ups, stop requests); see Notifications.on. */
+  onChannel(channel: string, handler: (payload: string) => void): Promise<void> {
+    return this.notifications.on(channel, handler);
   }
 
   async notify(channel: string, payload: string): Promise<void> {
@@ -292,14 +228,10 @@ export class StreamHub {
     for (const event of message.e) this.emit(event, false);
   }
 
+  /** Sends what is queued; the LISTEN connection is the app's to close (after this). */
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = null;
     await this.flush();
-    const client = this.client;
-    this.client = null;
-    await client?.end().catch(() => undefined);
   }
 }

@@ -1,7 +1,6 @@
 import { eq, sql, type SQL, type AnyColumn } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../db/schema';
-import { ChangeListener } from '../lib/change-listener';
 import { AppError } from '../lib/errors';
 import { sessionLive, verifyAccessToken } from '../modules/accounts';
 import { AUTH_CHANNEL, AuthCache } from './auth-cache';
@@ -65,18 +64,17 @@ export function isAdmin(adminEmails: readonly string[], user: Pick<AuthUser, 'em
 export function installAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
-  const { env, database } = app.deps;
+  const { env, database, notifications } = app.deps;
   const cache = new AuthCache(env.AUTH_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 3000));
   if (cache.ttlMs > 0) {
-    const listener = new ChangeListener(
-      database.url,
-      [AUTH_CHANNEL],
-      (_channel, uid) => cache.forgetUser(uid),
-      (listening) => cache.setListening(listening),
-      app.log,
-    );
-    app.addHook('onReady', () => listener.start());
-    app.addHook('onClose', () => listener.close());
+    // Account changes arrive on the process's LISTEN connection; nothing is cached while it is down.
+    let heard = false;
+    notifications.onState((listening) => heard && cache.setListening(listening));
+    app.addHook('onReady', async () => {
+      await notifications.on(AUTH_CHANNEL, (uid) => cache.forgetUser(uid));
+      heard = true;
+      cache.setListening(notifications.listening);
+    });
     // A write answered here never leaves a stale lookup behind for the next request (a ban by an
     // admin, a log-out, a password reset, a confirmation): the caller's own entries, or all of them.
     app.addHook('onSend', async (request) => {
