@@ -11,77 +11,29 @@ import {
 } from '@butterfic/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
-import { auditLog, novels, personas, posts, reports, users, type ReportSnapshot } from '../../db/schema';
+import { auditLog, reports, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
 import { LIMITS, type Limit } from '../../lib/limits';
 import { rateLimit } from '../../lib/rate-limit';
-import { accountNoticeMail, reportActionedMail, takenDownMail } from '../../mail/templates';
+import { accountNoticeMail, describeContent, reportActionedMail, takenDownMail } from '../../mail/templates';
 import type { Mailer } from '../../mail/transport';
 import { revokeAllOf } from '../accounts/tokens';
-import { chosenPath } from '../novels/versions';
-import { syncNovelVisibility } from '../posts/service';
+import { novelContent } from '../novels/moderation';
+import { personaContent } from '../personas/moderation';
+import { postContent } from '../posts/moderation';
+import type { ContentKind } from './content';
 import type { DbOrTx } from '../../db';
 
-const SNAPSHOT_TEXT_MAX = 20_000;
 const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
-const clip = (text: string) => (text.length > SNAPSHOT_TEXT_MAX ? text.slice(0, SNAPSHOT_TEXT_MAX) + '…' : text);
 
 type TargetType = CreateReportBody['target_type'];
-type Target = { authorUid: string | null; status: 'active' | 'taken_down'; snapshot: ReportSnapshot };
+
+/** Each kind of content moderated, from its own module: load, snapshot, takedown and status. */
+const CONTENT: Record<TargetType, ContentKind> = { post: postContent, persona: personaContent, novel: novelContent };
 
 /** The content a report or an operator action is about, as it is now; null when it does not exist. */
-async function loadTarget(db: DbOrTx, type: TargetType, uid: string): Promise<Target | null> {
-  if (type === 'post') {
-    const [row] = await db
-      .select({ post: posts, authorName: users.name })
-      .from(posts)
-      .innerJoin(users, eq(users.uid, posts.authorUid))
-      .where(eq(posts.uid, uid));
-    if (!row) return null;
-    const p = row.post;
-    return {
-      authorUid: p.authorUid,
-      status: p.status,
-      snapshot: { title: p.title, text: clip(p.content), author_name: row.authorName, language: p.language, is_r18: p.isR18 },
-    };
-  }
-  if (type === 'persona') {
-    const [p] = await db.select().from(personas).where(eq(personas.uid, uid));
-    if (!p) return null;
-    const text = [
-      `${p.charAName}: ${p.charASetting}`,
-      `${p.charBName}: ${p.charBSetting}`,
-      p.plot,
-      p.description,
-    ].join('\n\n');
-    return {
-      authorUid: p.authorUid,
-      status: p.status === 'published' ? 'active' : 'taken_down',
-      snapshot: { title: `${p.charAName} × ${p.charBName}`, text: clip(text), author_name: p.authorName, language: p.language, is_r18: p.isR18 },
-    };
-  }
-  const [row] = await db
-    .select({ novel: novels, authorName: users.name })
-    .from(novels)
-    .innerJoin(users, eq(users.uid, novels.authorUid))
-    .where(eq(novels.uid, uid));
-  if (!row) return null;
-  // What its readers were shown: the chosen path of chapter versions.
-  const list = await chosenPath(db, uid);
-  const n = row.novel;
-  return {
-    authorUid: n.authorUid,
-    status: n.status,
-    snapshot: {
-      title: n.title,
-      text: clip(list.map((c) => c.content).join('\n\n')),
-      author_name: row.authorName,
-      language: n.language,
-      is_r18: n.isR18,
-    },
-  };
-}
+const loadTarget = (db: DbOrTx, type: TargetType, uid: string) => CONTENT[type].load(db, uid);
 
 /**
  * A report from anyone (visitors included): limited per address, per contact e-mail and per target;
@@ -114,10 +66,10 @@ export async function createReport(
 
 /** The operator queue: the least time left in the 24-hour window first (the oldest open report). */
 export async function listReports(db: Db, query: { status: AdminReport['status']; page: number }): Promise<AdminReportPage> {
-  const current = sql<string>`case ${reports.targetType}
-      when 'post' then (select p.status from posts p where p.uid = ${reports.targetUid})
-      when 'persona' then (select case when pe.status = 'published' then 'active' else pe.status end from personas pe where pe.uid = ${reports.targetUid})
-      else (select n.status from novels n where n.uid = ${reports.targetUid}) end`;
+  const current = sql<string | null>`case ${reports.targetType}
+      when 'post' then ${CONTENT.post.statusSql(reports.targetUid)}
+      when 'persona' then ${CONTENT.persona.statusSql(reports.targetUid)}
+      else ${CONTENT.novel.statusSql(reports.targetUid)} end`;
   const rows = await db
     .select({ report: reports, current, authorEmail: users.email, authorStatus: users.status })
     .from(reports)
@@ -175,13 +127,6 @@ async function deliver(ops: Ops, notices: Notice[]): Promise<void> {
   }
 }
 
-const WHAT: Record<Language, Record<TargetType, (title: string) => string>> = {
-  en: { post: (t) => `the post "${t}"`, persona: (t) => `the persona "${t}"`, novel: (t) => `the story "${t}"` },
-  'zh-CN': { post: (t) => `帖子《${t}》`, persona: (t) => `人设「${t}」`, novel: (t) => `故事《${t}》` },
-  'zh-TW': { post: (t) => `貼文《${t}》`, persona: (t) => `角色設定「${t}」`, novel: (t) => `故事《${t}》` },
-  ko: { post: (t) => `게시물 ‘${t}’`, persona: (t) => `페르소나 ‘${t}’`, novel: (t) => `이야기 ‘${t}’` },
-  ja: { post: (t) => `投稿「${t}」`, persona: (t) => `ペルソナ「${t}」`, novel: (t) => `物語「${t}」` },
-};
 const asLanguage = (value: string): Language => (['en', 'zh-CN', 'zh-TW', 'ko', 'ja'].includes(value) ? (value as Language) : 'en');
 
 /**
@@ -194,27 +139,7 @@ export async function moderateContent(ops: Ops, actor: string, input: AdminConte
     const target = await loadTarget(tx, input.target_type, input.target_uid);
     if (!target) throw new AppError('notFound');
     const down = input.action === 'takedown';
-    const marks = down
-      ? { takedownReason: input.reason, takenDownAt: sql`now()`, updatedAt: sql`now()` }
-      : { takedownReason: null, takenDownAt: null, updatedAt: sql`now()` };
-    if (input.target_type === 'post') {
-      const [row] = await tx
-        .update(posts)
-        .set({ status: down ? 'taken_down' : 'active', ...marks })
-        .where(eq(posts.uid, input.target_uid))
-        .returning({ novelUid: posts.novelUid });
-      await syncNovelVisibility(tx, row?.novelUid ?? null);
-    } else if (input.target_type === 'persona') {
-      await tx
-        .update(personas)
-        .set({ status: down ? 'taken_down' : 'published', ...marks })
-        .where(eq(personas.uid, input.target_uid));
-    } else {
-      await tx
-        .update(novels)
-        .set({ status: down ? 'taken_down' : 'active', ...marks })
-        .where(eq(novels.uid, input.target_uid));
-    }
+    await CONTENT[input.target_type].setTakedown(tx, input.target_uid, down ? { reason: input.reason } : null);
     const closed = down
       ? await tx
           .update(reports)
@@ -232,7 +157,7 @@ export async function moderateContent(ops: Ops, actor: string, input: AdminConte
     });
     if (down) {
       const contentLang = asLanguage(target.snapshot.language);
-      const what = (lang: Language) => WHAT[lang][input.target_type](target.snapshot.title);
+      const what = (lang: Language) => describeContent(lang, input.target_type, target.snapshot.title);
       for (const to of new Set(closed.map((r) => r.contactEmail).filter((e): e is string => Boolean(e))))
         notices.push({ to, ...reportActionedMail(contentLang, what(contentLang), input.reason) });
       if (target.authorUid) {
