@@ -49,9 +49,6 @@ export function storyText(title: string, chapters: Chapter[]): string {
   return title.trim() ? `${title.trim()}\n\n${body}` : body;
 }
 
-/** A creation time in the interface language (epoch seconds in). */
-export const formatDateTime = (epochSeconds: number, language: string): string =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(epochSeconds * 1000));
 
 /** The novels of all pages so far, each once (a list refetched page by page may overlap at the seams). */
 export function uniqueNovels<T extends { uid: string }>(pages: { results: T[] }[]): T[] {

@@ -14,7 +14,4 @@ export function defaultCurrency(language: Language, requested?: string | null): 
   return language === 'zh-CN' ? 'cny' : 'eur';
 }
 
-/** A pass's end, as a date and time in the reader's language. */
-export function formatDateTime(epochSeconds: number, language: Language): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(epochSeconds * 1000));
-}
+

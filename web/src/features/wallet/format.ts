@@ -5,7 +5,4 @@ export function formatAmount(amount: number, language: Language): string {
   return new Intl.NumberFormat(language, { signDisplay: 'always' }).format(amount);
 }
 
-/** A ledger row's date and time in the reader's language. */
-export function formatWhen(epochSeconds: number, language: Language): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(epochSeconds * 1000));
-}
+

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { ChipList } from '../../../components/ui/Chip';
 import type { Novel } from '../api/types';
-import { formatDateTime, isKnownTag } from '../format';
+import { formatDateTime } from '../../../lib/format';
+import { isKnownTag } from '../format';
 import type { useTextSize } from '../hooks/useTextSize';
 import { StatusBadge } from './StatusBadge';
 import { TextSizeControl } from './TextSizeControl';

@@ -8,7 +8,8 @@ import { currentLanguage } from '../../../lib/language';
 import { paths } from '../../../lib/paths';
 import { useTransactions } from '../api/transactions';
 import type { Transaction, TransactionsPage } from '../api/types';
-import { formatAmount, formatWhen } from '../format';
+import { formatDateTime } from '../../../lib/format';
+import { formatAmount } from '../format';
 import '../wallet.css';
 
 function TransactionRow({ row }: { row: Transaction }) {
@@ -23,7 +24,7 @@ function TransactionRow({ row }: { row: Transaction }) {
       <span className="transaction-body">
         <span className="transaction-kind">{t(`wallet.kinds.${row.kind}`)}</span>
         <span className="transaction-when">
-          <time dateTime={new Date(row.created_time * 1000).toISOString()}>{formatWhen(row.created_time, language)}</time>
+          <time dateTime={new Date(row.created_time * 1000).toISOString()}>{formatDateTime(row.created_time, language)}</time>
           {row.reference && (row.kind === 'redeem' || row.kind === 'purchase') ? (
             <span className="transaction-ref"> · {row.reference}</span>
           ) : null}

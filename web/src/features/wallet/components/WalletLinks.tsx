@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { currentLanguage } from '../../../lib/language';
 import { paths } from '../../../lib/paths';
 import { useUserInfo } from '../../accounts/api/user-info';
-import { formatWhen } from '../format';
+import { formatDateTime } from '../../../lib/format';
 import '../wallet.css';
 
 /** On the profile: the time pass while it runs, and the way to the transactions list. */
@@ -20,7 +20,7 @@ export function WalletLinks() {
           <InfinityIcon aria-hidden="true" size={22} />
           <span>
             <strong>{t('wallet.passActive')}</strong>
-            <span className="pass-until">{t('wallet.passUntil', { when: formatWhen(passEnd, currentLanguage()) })}</span>
+            <span className="pass-until">{t('wallet.passUntil', { when: formatDateTime(passEnd, currentLanguage()) })}</span>
           </span>
         </p>
       ) : null}
