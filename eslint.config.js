@@ -1,7 +1,22 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Web rooms (docs/architecture.md): a feature imports components/, lib/, the contract and itself,
+ * never another feature (shared pieces move to components/ or lib/); components/ and lib/ import
+ * no feature; only app/ composes features.
+ */
+const FEATURES = fs.readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureImports = (features) =>
+  features.flatMap((feature) => [`**/features/${feature}`, `**/features/${feature}/**`, `../${feature}/**`, `../../${feature}/**`, `../../../${feature}/**`]);
+const roomRule = (features, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group: featureImports(features), message }] }],
+});
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/migrations/**', 'coverage/**'] },
@@ -36,5 +51,16 @@ export default tseslint.config(
         { object: 'process', property: 'env', message: 'Read configuration through server/src/env.ts.' },
       ],
     },
+  },
+  ...FEATURES.map((feature) => ({
+    files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: roomRule(
+      FEATURES.filter((other) => other !== feature),
+      `A feature imports components/, lib/ and itself: move what ${feature} shares with another feature to components/ or lib/.`,
+    ),
+  })),
+  {
+    files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
+    rules: roomRule(FEATURES, 'components/ and lib/ import no feature (only app/ composes features).'),
   },
 );

@@ -13,8 +13,8 @@ import { texts as allTexts } from './locales';
 type Texts = (typeof allTexts)['en'] & typeof cardsEn & typeof createEn;
 const texts = { en: allTexts.en as Texts, ja: allTexts.ja as Texts };
 
-/** The committed sample cards (web/src/features/cards/fixtures/make-fixtures.mjs writes them). */
-const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/src/features/cards/fixtures');
+/** The committed sample cards (web/src/components/story-form/cards/fixtures/make-fixtures.mjs writes them). */
+const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/src/components/story-form/cards/fixtures');
 const card = (name: string) => path.join(fixtures, name);
 const DESKTOP = { width: 1280, height: 800 };
 

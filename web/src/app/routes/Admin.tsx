@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../components/ui/Loading';
 import { TopBar } from '../../components/ui/TopBar';
-import { useUserInfo } from '../../features/accounts/api/user-info';
-import { session } from '../../features/accounts/session';
+import { useUserInfo } from '../../lib/account/user-info';
+import { session } from '../../lib/session';
 import { AdminConsole } from '../../features/moderation/components/AdminConsole';
 import { useDocumentTitle } from '../useDocumentTitle';
 import { NotFound } from './NotFound';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { TopBar } from '../../components/ui/TopBar';
-import { session } from '../../features/accounts/session';
+import { session } from '../../lib/session';
 import { NovelStory } from '../../features/novels/components/NovelStory';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../useDocumentTitle';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { TopBar } from '../../components/ui/TopBar';
 import { AdultGate } from '../../features/accounts/components/AdultGate';
-import { session } from '../../features/accounts/session';
+import { session } from '../../lib/session';
 import { PersonaDetails } from '../../features/personas/components/PersonaDetails';
 import { useReloadPersonas } from '../../features/personas/hooks/useReloadPersonas';
 import { paths } from '../../lib/paths';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { TopBar } from '../../components/ui/TopBar';
-import { accountKeys } from '../../features/accounts/api/keys';
+import { accountKeys } from '../../lib/account/keys';
 import { WorkDetails } from '../../features/novels/components/WorkDetails';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../useDocumentTitle';

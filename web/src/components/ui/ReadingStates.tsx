@@ -7,6 +7,7 @@ import { paths } from '../../lib/paths';
 import { Button } from './Button';
 import { EmptyState } from './EmptyState';
 import { Loading } from './Loading';
+import '../reader/reader.css';
 
 /** A title, a meta line (after a byline when `byline`) and a page of text while a story or post loads. */
 export function ReadingSkeleton({ byline = false }: { byline?: boolean }) {

@@ -9,7 +9,7 @@ import {
   serverFieldErrors,
   toGenerateRequest,
   validateValues,
-} from './draft';
+} from '../../components/story-form/draft';
 
 const draft: ArticleDraft = {
   characterA: ' Ines ',

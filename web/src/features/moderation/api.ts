@@ -4,21 +4,12 @@ import type {
   AdminReportPage,
   AdminUserBody,
   AuditEntry,
-  CreateReportBody,
 } from '@butterfic/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
 export type { AdminReport, AuditEntry };
-export type ReportTarget = CreateReportBody['target_type'];
 export type ReportStatus = AdminReport['status'];
-
-/** POST /report/: open to visitors; the server limits it per address, e-mail and target. */
-export const useReport = () =>
-  useMutation({
-    mutationFn: (body: { target_type: ReportTarget; target_uid: string; reason: string; contact_email?: string }) =>
-      api.post<{ uid: string }>('/report/', body),
-  });
 
 export const adminKeys = {
   all: ['admin'] as const,

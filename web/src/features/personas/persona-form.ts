@@ -1,6 +1,6 @@
 import type { Language, PersonaInput } from '@butterfic/contract';
 import type { Perspective, Preference, WritingStyle } from '../../lib/article-draft';
-import { LIMITS } from '../create/draft';
+import { LIMITS } from '../../components/story-form/draft';
 
 /** The new-persona form: the generation form's pair, plot and options, plus the card's description and tags. */
 export type PersonaFormValues = {

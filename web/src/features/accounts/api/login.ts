@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api-client';
-import type { CreateUserInput, CreateUserOutput, LoginInput, LoginResult } from './types';
+import type { CreateUserInput, CreateUserOutput, LoginInput, LoginResult } from '../../../lib/account/types';
 
 /** POST /user/login/. Anonymous: a failed login must not trigger a token refresh or a redirect. */
 export const login = (body: LoginInput) => api.post<LoginResult>('/user/login/', body, { anonymous: true });

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { session } from '../session';
-import { accountKeys } from './keys';
-import type { ModifyUserInput, UserInfo } from './types';
+import { session } from '../../../lib/session';
+import { accountKeys } from '../../../lib/account/keys';
+import type { ModifyUserInput, UserInfo } from '../../../lib/account/types';
 
 /** POST /user/modify/: the e-mail is sent back unchanged; answers the whole user info. */
 export const modifyUser = (body: ModifyUserInput) => api.post<UserInfo>('/user/modify/', body);

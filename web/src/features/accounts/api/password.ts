@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { SendCodeOutput } from './types';
+import type { SendCodeOutput } from '../../../lib/account/types';
 
 /** POST /user/send-reset-code/: mails a reset code; the same answer and cooldown whether or not the address has an account. */
 export const sendResetCode = (email: string) => api.post<SendCodeOutput>('/user/send-reset-code/', { email }, { anonymous: true });

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { SendCodeOutput, VerifyCodeInput, VerifyCodeOutput } from './types';
+import type { SendCodeOutput, VerifyCodeInput, VerifyCodeOutput } from '../../../lib/account/types';
 
 /** POST /user/send-verification-code/: mails a 6-digit code; answers the resend cooldown in seconds. */
 export const sendVerificationCode = (email: string) =>

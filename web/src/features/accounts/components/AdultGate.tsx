@@ -6,9 +6,9 @@ import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { errorMessage } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
-import { useConfirmAdult } from '../api/confirm-adult';
-import { session } from '../session';
-import { FormMessage } from './FormMessage';
+import { useConfirmAdult } from '../../../lib/account/confirm-adult';
+import { session } from '../../../lib/session';
+import { FormMessage } from '../../../components/ui/FormMessage';
 
 /**
  * Adult content the account may not see yet (403001): explains the 18+ rule

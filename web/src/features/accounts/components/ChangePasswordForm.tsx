@@ -7,8 +7,8 @@ import { toast } from '../../../components/ui/Toasts';
 import { errorMessage } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
 import { useChangePassword } from '../api/password';
-import { hasCode } from '../errors';
-import { FormMessage } from './FormMessage';
+import { hasCode } from '../../../lib/form-errors';
+import { FormMessage } from '../../../components/ui/FormMessage';
 import { PasswordField } from './PasswordField';
 
 type Problem = 'short' | 'mismatch' | 'same' | null;

@@ -5,8 +5,8 @@ import { Dialog } from '../../../components/ui/Dialog';
 import { toast } from '../../../components/ui/Toasts';
 import { errorMessage } from '../../../lib/errors';
 import { useModifyUser } from '../api/modify-user';
-import type { UserInfo } from '../api/types';
-import { FormMessage } from './FormMessage';
+import type { UserInfo } from '../../../lib/account/types';
+import { FormMessage } from '../../../components/ui/FormMessage';
 
 /** SPEC.md section 7: /user/modify/ carries the e-mail (unchanged), the name and the language. */
 export const NAME_MAX = 40;

@@ -5,10 +5,10 @@ import { Button } from '../../../components/ui/Button';
 import { errorMessage } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
-import { FormError } from '../errors';
+import { FormError } from '../../../lib/form-errors';
 import { useLogin } from '../hooks/useLogin';
-import { FormMessage } from './FormMessage';
-import { InvitationField } from '../../wallet/components/InvitationField';
+import { FormMessage } from '../../../components/ui/FormMessage';
+import { InvitationField } from './InvitationField';
 import { PasswordField } from './PasswordField';
 
 /** E-mail (prefilled with the last one used), password, agreement, confirm (SPEC.md sections 2, 4, 5). */

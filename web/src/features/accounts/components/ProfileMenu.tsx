@@ -17,7 +17,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { useUserInfo } from '../api/user-info';
+import { useUserInfo } from '../../../lib/account/user-info';
 import { useLogout } from '../hooks/useLogout';
 
 type Entry = { to: string; labelKey: string; Icon: LucideIcon };

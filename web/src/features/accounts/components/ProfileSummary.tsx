@@ -6,14 +6,11 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { paths } from '../../../lib/paths';
-import { useUserInfo } from '../api/user-info';
+import { useUserInfo } from '../../../lib/account/user-info';
 import { EditNameDialog } from './EditNameDialog';
+import { formatButter } from '../../../lib/format';
 
 /** SPEC.md section 2: the balance is shown with two decimals, 0.00 when missing. */
-export function formatButter(balance: number | null | undefined): string {
-  const value = typeof balance === 'number' && Number.isFinite(balance) ? balance : 0;
-  return value.toFixed(2);
-}
 
 /** Name, e-mail and Butter balance with the go-to-recharge button; a skeleton while loading, an error with retry. */
 export function ProfileSummary() {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { session } from '../session';
+import { session } from '../../../lib/session';
 
 /** Screens for logged-in users only: without an access token the visitor goes to /login (SPEC.md section 2). */
 export function RequireAuth({ children }: { children: ReactNode }) {

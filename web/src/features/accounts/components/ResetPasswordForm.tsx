@@ -9,9 +9,9 @@ import { errorMessage } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { useResetPassword, useSendResetCode } from '../api/password';
-import { hasCode } from '../errors';
+import { hasCode } from '../../../lib/form-errors';
 import { useCooldown } from '../hooks/useCooldown';
-import { FormMessage } from './FormMessage';
+import { FormMessage } from '../../../components/ui/FormMessage';
 import { PasswordField } from './PasswordField';
 
 const CODE_PATTERN = new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`);

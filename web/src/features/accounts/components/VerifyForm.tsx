@@ -8,9 +8,9 @@ import { errorMessage } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { useSendVerificationCode, useVerifyCode } from '../api/verification';
-import { hasCode } from '../errors';
+import { hasCode } from '../../../lib/form-errors';
 import { useCooldown } from '../hooks/useCooldown';
-import { FormMessage } from './FormMessage';
+import { FormMessage } from '../../../components/ui/FormMessage';
 
 /** SPEC.md sections 4, 9: the success message stays this long before /login. */
 const REDIRECT_AFTER_VERIFY_MS = 2000;

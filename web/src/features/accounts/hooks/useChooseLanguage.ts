@@ -2,7 +2,7 @@ import type { Language } from '@butterfic/contract';
 import { useCallback } from 'react';
 import { changeLanguage } from '../../../lib/i18n';
 import { useModifyUser } from '../api/modify-user';
-import { session } from '../session';
+import { session } from '../../../lib/session';
 
 /** SPEC.md section 7: /user/modify/ carries email, name and language together (the name unchanged here). */
 export const languageChangeBody = (info: { email: string; name?: string }, language: Language) => ({

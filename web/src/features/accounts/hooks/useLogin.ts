@@ -6,9 +6,9 @@ import { currentLanguage } from '../../../lib/language';
 import { paths } from '../../../lib/paths';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { createUser, login } from '../api/login';
-import type { LoginResult } from '../api/types';
-import { FormError, hasCode } from '../errors';
-import { session } from '../session';
+import type { LoginResult } from '../../../lib/account/types';
+import { FormError, hasCode } from '../../../lib/form-errors';
+import { session } from '../../../lib/session';
 
 type Credentials = { email: string; password: string; invitationCode?: string };
 type Outcome = { kind: 'loggedIn'; user: LoginResult } | { kind: 'verify'; email: string };

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { withOverlay } from '../../../components/ui/LoadingOverlay';
 import { paths } from '../../../lib/paths';
 import { logout } from '../api/logout';
-import { session } from '../session';
+import { session } from '../../../lib/session';
 
 /**
  * Logout (SPEC.md section 6), of this device or with `everywhere` of every one:

@@ -1,6 +1,6 @@
 import type { GenerateBody, GenerateResult, UserInfo } from '@butterfic/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountKeys } from '../../accounts/api/keys';
+import { accountKeys } from '../../../lib/account/keys';
 import { api } from '../../../lib/api-client';
 import { NOVELS_ROOT_KEY } from './keys';
 

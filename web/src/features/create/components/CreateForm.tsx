@@ -4,15 +4,15 @@ import { Loading } from '../../../components/ui/Loading';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
-import { session } from '../../accounts/session';
+import { session } from '../../../lib/session';
 import { loadArticleDraft } from '../../../lib/article-draft';
 import { errorMessage } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
 import { useSourceNovel } from '../api/get-source-novel';
 import { isFinalError } from '../api/errors';
-import { defaultGenerationLanguage, emptyValues, novelToValues, type FormValues } from '../draft';
+import { defaultGenerationLanguage, emptyValues, novelToValues, type FormValues } from '../../../components/story-form/draft';
 import { GenerationForm } from './GenerationForm';
-import '../create.css';
+import '../../../components/story-form/story-form.css';
 
 /** The stored article draft (a persona's, a sample's or the form's own autosave), else an empty form. */
 function initialValues(): FormValues {

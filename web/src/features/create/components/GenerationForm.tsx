@@ -3,24 +3,24 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../components/ui/Toasts';
-import { userInfoQueryOptions } from '../../accounts/api/user-info';
-import { session } from '../../accounts/session';
-import { InsufficientButterDialog } from '../../wallet/components/InsufficientButterDialog';
-import { applyFill } from '../../cards/apply';
-import { CardImport } from '../../cards/components/CardImport';
-import type { CardFill } from '../../cards/fill';
+import { userInfoQueryOptions } from '../../../lib/account/user-info';
+import { session } from '../../../lib/session';
+import { InsufficientButterDialog } from '../../../components/InsufficientButterDialog';
+import { applyFill } from '../../../components/story-form/cards/apply';
+import { CardImport } from '../../../components/story-form/cards/CardImport';
+import type { CardFill } from '../../../components/story-form/cards/fill';
 import { saveArticleDraft, type Preference } from '../../../lib/article-draft';
 import { paths } from '../../../lib/paths';
 import { useWriter } from '../api/get-writer';
-import { LIMITS, resolveValues, validateValues, type FieldErrors, type FieldName, type FormValues } from '../draft';
+import { LIMITS, resolveValues, validateValues, type FieldErrors, type FieldName, type FormValues } from '../../../components/story-form/draft';
 import { useAutosave } from '../hooks/useAutosave';
 import { useGenerateStory } from '../hooks/useGenerateStory';
-import { AgeConfirmDialog } from './AgeConfirmDialog';
-import { CharacterPair } from './CharacterFields';
-import { StoryOptions } from './StoryOptions';
-import { FieldError } from './FieldError';
+import { AgeConfirmDialog } from '../../../components/story-form/AgeConfirmDialog';
+import { CharacterPair } from '../../../components/story-form/CharacterFields';
+import { StoryOptions } from '../../../components/story-form/StoryOptions';
+import { FieldError } from '../../../components/story-form/FieldError';
 import { GenerateBar } from './GenerateBar';
-import '../create.css';
+import '../../../components/story-form/story-form.css';
 
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { saveArticleDraft, type ArticleDraft } from '../../../lib/article-draft';
-import { AUTOSAVE_MS } from '../draft';
+import { AUTOSAVE_MS } from '../../../components/story-form/draft';
 
 /**
  * Saves the draft every 3 s while it changes (SPEC.md section 4), and once

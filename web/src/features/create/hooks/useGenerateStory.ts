@@ -3,14 +3,14 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../components/ui/Toasts';
-import { useConfirmAdult } from '../../accounts/api/confirm-adult';
-import { hasCode } from '../../accounts/errors';
+import { useConfirmAdult } from '../../../lib/account/confirm-adult';
+import { hasCode } from '../../../lib/form-errors';
 import { ApiError } from '../../../lib/api-client';
 import type { ArticleDraft, Preference } from '../../../lib/article-draft';
 import { errorMessage } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
 import { useGenerateNovel } from '../api/generate-novel';
-import { GENERATE_DEBOUNCE_MS, serverFieldErrors, toGenerateRequest, type FieldErrors } from '../draft';
+import { GENERATE_DEBOUNCE_MS, serverFieldErrors, toGenerateRequest, type FieldErrors } from '../../../components/story-form/draft';
 
 type AgeRequest = { reason: 'choose' } | { reason: 'generate'; draft: ArticleDraft };
 

@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/ui/EmptyState';
 import { Loading } from '../../../components/ui/Loading';
 import { toast } from '../../../components/ui/Toasts';
 import { errorMessage } from '../../../lib/errors';
-import { FormMessage } from '../../accounts/components/FormMessage';
+import { FormMessage } from '../../../components/ui/FormMessage';
 import { useAdminAction, useAudit, useReports, type AdminAction, type AdminReport, type ReportStatus } from '../api';
 import '../moderation.css';
 

@@ -1,7 +1,7 @@
 import { PAGE_SIZE } from '@butterfic/contract/client';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { session } from '../../accounts/session';
+import { session } from '../../../lib/session';
 import { isInProgress } from '../format';
 import { novelKeys } from './keys';
 import type { NovelPage } from './types';

@@ -1,8 +1,8 @@
 import { wordCount } from '@butterfic/contract/client';
 import { useTranslation } from 'react-i18next';
-import { session } from '../../accounts/session';
-import { ReportButton } from '../../moderation/components/ReportButton';
-import { TakedownNotice } from '../../moderation/components/TakedownNotice';
+import { session } from '../../../lib/session';
+import { ReportButton } from '../../../components/report/ReportButton';
+import { TakedownNotice } from '../../../components/report/TakedownNotice';
 import { useNovel } from '../api/get-novel';
 import type { NovelDetails } from '../api/types';
 import { isLive, storyText, withLiveChapter } from '../format';
@@ -11,6 +11,7 @@ import { useTextSize } from '../hooks/useTextSize';
 import { ReaderError, ReaderSkeleton } from './ReaderStates';
 import { ReaderHeader } from './ReaderHeader';
 import { StoryText } from './StoryText';
+import '../../../components/reader/reader.css';
 import '../novels.css';
 
 function NovelView({ details }: { details: NovelDetails }) {

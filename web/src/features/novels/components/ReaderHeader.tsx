@@ -8,6 +8,7 @@ import { StatusBadge } from './StatusBadge';
 import { TextSizeControl } from './TextSizeControl';
 import { WordCount } from './WordCount';
 import { WriterLabel } from './WriterLabel';
+import '../../../components/reader/reader.css';
 
 /** Title and meta lines of both readers, with the A− / A+ control. `words` follows the streamed text while it is written. */
 export function ReaderHeader({

@@ -2,6 +2,7 @@ import { useRef, type CSSProperties, type ReactNode, type TouchEvent } from 'rea
 import { useTranslation } from 'react-i18next';
 import type { Chapter } from '../api/types';
 import { splitParagraphs } from '../format';
+import '../../../components/reader/reader.css';
 
 /**
  * The story's chapters as paragraphs (split on blank lines) in a comfortable

@@ -8,7 +8,7 @@ import { toast } from '../../../components/ui/Toasts';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
-import { InsufficientButterDialog } from '../../wallet/components/InsufficientButterDialog';
+import { InsufficientButterDialog } from '../../../components/InsufficientButterDialog';
 import { useContinueNovel } from '../api/continue-novel';
 import { useNovel } from '../api/get-novel';
 import { useStopNovel } from '../api/stop-novel';
@@ -26,6 +26,7 @@ import { ReaderError, ReaderSkeleton } from './ReaderStates';
 import { ReaderHeader } from './ReaderHeader';
 import { StoryText } from './StoryText';
 import { WorkActions } from './WorkActions';
+import '../../../components/reader/reader.css';
 import '../novels.css';
 
 /** Failures the safety check decided: the reader pays only for the part shown (docs/decisions/0010). */

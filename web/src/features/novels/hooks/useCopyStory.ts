@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/Toasts';
 import { paths } from '../../../lib/paths';
 import type { Chapter } from '../api/types';
-import { copyText } from '../copy';
+import { copyText } from '../../../lib/copy';
 import { storyText } from '../format';
 
 /** SPEC.md section 9: the "Copied" tooltip shows for 1.5 s. */

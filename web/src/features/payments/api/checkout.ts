@@ -1,7 +1,7 @@
 import type { Currency } from '@butterfic/contract/client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { accountKeys } from '../../accounts/api/keys';
+import { accountKeys } from '../../../lib/account/keys';
 import { paymentKeys } from './keys';
 import type { CheckoutSecret, CheckoutStatus, SandboxInput, SandboxOutcome } from './types';
 

@@ -3,8 +3,8 @@ import { CircleCheck, Hourglass, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { userInfoQueryOptions } from '../../accounts/api/user-info';
-import { formatButter } from '../../accounts/components/ProfileSummary';
+import { userInfoQueryOptions } from '../../../lib/account/user-info';
+import { formatButter } from '../../../lib/format';
 import { useCheckoutStatus } from '../api/checkout';
 import '../payments.css';
 

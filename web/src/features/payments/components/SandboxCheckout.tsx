@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/Button';
 import { errorMessage } from '../../../lib/errors';
 import { currentLanguage } from '../../../lib/language';
 import { paths } from '../../../lib/paths';
-import { FormMessage } from '../../accounts/components/FormMessage';
+import { FormMessage } from '../../../components/ui/FormMessage';
 import { useCheckoutSession, useCompleteSandbox } from '../api/checkout';
 
 const COUNTRIES = ['CN', 'TW', 'HK', 'KR', 'JP', 'DE', 'FR', 'GB', 'US', 'CA', 'AU', 'SG'] as const;

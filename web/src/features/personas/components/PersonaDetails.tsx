@@ -14,8 +14,8 @@ import { usePersona } from '../api/get-persona';
 import type { Persona } from '../api/types';
 import { formatCount, pairName, splitTags } from '../format';
 import { useGenerateFromPersona } from '../hooks/useGenerateFromPersona';
-import { ReportButton } from '../../moderation/components/ReportButton';
-import { TakedownNotice } from '../../moderation/components/TakedownNotice';
+import { ReportButton } from '../../../components/report/ReportButton';
+import { TakedownNotice } from '../../../components/report/TakedownNotice';
 import { FavouriteButton } from './FavouriteButton';
 import { RatingBadge } from './RatingBadge';
 

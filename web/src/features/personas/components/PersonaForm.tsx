@@ -9,17 +9,17 @@ import { ApiError } from '../../../lib/api-client';
 import type { Preference } from '../../../lib/article-draft';
 import { errorMessage } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
-import { useConfirmAdult } from '../../accounts/api/confirm-adult';
-import { userInfoQueryOptions } from '../../accounts/api/user-info';
-import { hasCode } from '../../accounts/errors';
-import { applyFill } from '../../cards/apply';
-import { CardImport } from '../../cards/components/CardImport';
-import type { CardFill } from '../../cards/fill';
-import { AgeConfirmDialog } from '../../create/components/AgeConfirmDialog';
-import { CharacterPair } from '../../create/components/CharacterFields';
-import { FieldError } from '../../create/components/FieldError';
-import { StoryOptions } from '../../create/components/StoryOptions';
-import { GENERATE_DEBOUNCE_MS } from '../../create/draft';
+import { useConfirmAdult } from '../../../lib/account/confirm-adult';
+import { userInfoQueryOptions } from '../../../lib/account/user-info';
+import { hasCode } from '../../../lib/form-errors';
+import { applyFill } from '../../../components/story-form/cards/apply';
+import { CardImport } from '../../../components/story-form/cards/CardImport';
+import type { CardFill } from '../../../components/story-form/cards/fill';
+import { AgeConfirmDialog } from '../../../components/story-form/AgeConfirmDialog';
+import { CharacterPair } from '../../../components/story-form/CharacterFields';
+import { FieldError } from '../../../components/story-form/FieldError';
+import { StoryOptions } from '../../../components/story-form/StoryOptions';
+import { GENERATE_DEBOUNCE_MS } from '../../../components/story-form/draft';
 import { useCreatePersona } from '../api/create-persona';
 import {
   PERSONA_LIMITS,
@@ -30,7 +30,7 @@ import {
   type PersonaField,
   type PersonaFormValues,
 } from '../persona-form';
-import '../../create/create.css';
+import '../../../components/story-form/story-form.css';
 import '../personas-form.css';
 
 

@@ -15,7 +15,7 @@ import { PostForm } from './PostForm';
 import { PostError, PostSkeleton } from './PostStates';
 import { PostBody } from './PostView';
 import { ShareButton } from './ShareButton';
-import '../../novels/novels.css';
+import '../../../components/reader/reader.css';
 import '../posts.css';
 
 function DeleteButton({ post }: { post: Post }) {

@@ -7,6 +7,7 @@ import type { NovelDetails } from '../api/types';
 import { readSavedArticle, readSavedPost, type SavedPostScope } from '../saved-post';
 import { PostForm, type PostFormStart } from './PostForm';
 import { PostError, PostSkeleton } from './PostStates';
+import '../../../components/reader/reader.css';
 
 /** The novel's text, with the work reader's unsaved edit of the last chapter in its place when there is one. */
 function novelStart(details: NovelDetails, scope: SavedPostScope): PostFormStart {

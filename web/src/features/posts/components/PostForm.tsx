@@ -11,7 +11,7 @@ import { useSavePost } from '../api/save-post';
 import type { Post } from '../api/types';
 import { useLeaveGuard } from '../hooks/useLeaveGuard';
 import { clearSavedPost, writeSavedPost, type SavedPostScope } from '../saved-post';
-import '../../novels/novels.css';
+import '../../../components/reader/reader.css';
 import '../posts.css';
 
 export type PostFormStart = {

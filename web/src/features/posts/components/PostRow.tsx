@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Loading } from '../../../components/ui/Loading';
 import type { PostSummary } from '../api/types';
 import { formatDate } from '../format';
-import { TakedownBadge } from '../../moderation/components/TakedownNotice';
+import { TakedownBadge } from '../../../components/report/TakedownNotice';
 import { ViewCount } from './ViewCount';
 
 /** One post in a list: title, author, the opening lines, date and views; `own` rows show draft or public. */

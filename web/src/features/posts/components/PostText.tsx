@@ -1,4 +1,5 @@
 import { paragraphs } from '../format';
+import '../../../components/reader/reader.css';
 
 /** A post's plain text as paragraphs, in the reading column of the novel readers; never parsed as HTML. */
 export function PostText({ content, language }: { content: string; language: string }) {

@@ -1,7 +1,7 @@
 import { PencilLine } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { session } from '../../accounts/session';
+import { session } from '../../../lib/session';
 import { paths } from '../../../lib/paths';
 import { usePost } from '../api/get-post';
 import type { Post } from '../api/types';
@@ -9,11 +9,11 @@ import { formatDate } from '../format';
 import { PostError, PostSkeleton } from './PostStates';
 import { PostText } from './PostText';
 import { Provenance } from './Provenance';
-import { ReportButton } from '../../moderation/components/ReportButton';
-import { TakedownNotice } from '../../moderation/components/TakedownNotice';
+import { ReportButton } from '../../../components/report/ReportButton';
+import { TakedownNotice } from '../../../components/report/TakedownNotice';
 import { ShareButton } from './ShareButton';
 import { ViewCount } from './ViewCount';
-import '../../novels/novels.css';
+import '../../../components/reader/reader.css';
 import '../posts.css';
 
 /** Author, title, date and view count, the text, and where it came from. */

@@ -8,7 +8,7 @@ import { Badge } from '../../../components/ui/Chip';
 import { Button } from '../../../components/ui/Button';
 import { currentLanguage } from '../../../lib/language';
 import { paths } from '../../../lib/paths';
-import { InsufficientButterDialog } from '../../wallet/components/InsufficientButterDialog';
+import { InsufficientButterDialog } from '../../../components/InsufficientButterDialog';
 import { useGenerateFromSample } from '../hooks/useGenerateFromSample';
 import { SAMPLE_STORIES, type SampleStory } from '../stories';
 import { readingMinutes, sampleText } from '../texts';

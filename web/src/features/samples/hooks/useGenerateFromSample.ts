@@ -5,8 +5,8 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { saveArticleDraft } from '../../../lib/article-draft';
 import { paths } from '../../../lib/paths';
-import { userInfoQueryOptions } from '../../accounts/api/user-info';
-import { session } from '../../accounts/session';
+import { userInfoQueryOptions } from '../../../lib/account/user-info';
+import { session } from '../../../lib/session';
 import type { SampleStory } from '../stories';
 import { sampleDraft } from '../texts';
 

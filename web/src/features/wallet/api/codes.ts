@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { accountKeys } from '../../accounts/api/keys';
+import { accountKeys } from '../../../lib/account/keys';
 import { walletKeys } from './keys';
 import type { CodeOutcome } from './types';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../../lib/language';
 import { paths } from '../../../lib/paths';
-import { useUserInfo } from '../../accounts/api/user-info';
+import { useUserInfo } from '../../../lib/account/user-info';
 import { formatDateTime } from '../../../lib/format';
 import '../wallet.css';
 

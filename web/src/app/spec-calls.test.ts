@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getPersona } from '../personas/api/get-persona';
-import { listWorks } from '../novels/api/list-works';
-import { cannotAfford } from '../samples/hooks/useGenerateFromSample';
-import { getUserInfo } from './api/user-info';
-import { logout } from './api/logout';
-import { languageChangeBody } from './hooks/useChooseLanguage';
+import { getPersona } from '../features/personas/api/get-persona';
+import { listWorks } from '../features/novels/api/list-works';
+import { cannotAfford } from '../features/samples/hooks/useGenerateFromSample';
+import { getUserInfo } from '../lib/account/user-info';
+import { logout } from '../features/accounts/api/logout';
+import { languageChangeBody } from '../features/accounts/hooks/useChooseLanguage';
 
 /** Issue 19: the calls SPEC.md section 7 describes, as the web app sends them. */
 type Sent = { url: string; method: string; headers: Record<string, string>; body: unknown };

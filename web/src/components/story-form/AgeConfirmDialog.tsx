@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/Button';
-import { Dialog } from '../../../components/ui/Dialog';
-import { FormMessage } from '../../accounts/components/FormMessage';
-import { errorMessage } from '../../../lib/errors';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { FormMessage } from '../ui/FormMessage';
+import { errorMessage } from '../../lib/errors';
 
 /** Spicy asks once: the account confirms it is 18 or older (POST /user/confirm-adult/), or keeps General. */
 export function AgeConfirmDialog({

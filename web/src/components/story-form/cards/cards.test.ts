@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../create/draft';
+import { LIMITS } from '../draft';
 import { applyFill } from './apply';
 import { CardError, MAX_CARD_BYTES, type Card } from './card';
 import { cleanName, cutText, fillFromCards, type CardFill } from './fill';

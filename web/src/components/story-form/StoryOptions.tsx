@@ -1,8 +1,9 @@
 import { LANGUAGES, LANGUAGE_NAMES, type Language } from '@butterfic/contract/client';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Perspective, Preference, WritingStyle } from '../../../lib/article-draft';
+import type { Perspective, Preference, WritingStyle } from '../../lib/article-draft';
 import { ChoiceGroup } from './ChoiceGroup';
+import './story-form.css';
 
 /**
  * The "Options" card shared by the generation form and the new persona form:

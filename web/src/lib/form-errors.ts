@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from './api-client';
 
 /** A failure found by the form itself, shown as a translated sentence. */
 export class FormError extends Error {

@@ -1,5 +1,5 @@
 import type { Language, LoginResult } from '@butterfic/contract';
-import { STORAGE_KEYS, storage, type UserInfo } from '../../lib/storage';
+import { STORAGE_KEYS, storage, type UserInfo } from './storage';
 
 /** The locally kept session (SPEC.md section 3): tokens and the short user info. Never the password. */
 export const session = {

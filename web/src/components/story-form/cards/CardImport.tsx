@@ -1,13 +1,13 @@
 import { CircleAlert, FileUp, Scissors } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../create/draft';
-import { CardError, MAX_CARDS, type Card } from '../card';
-import { fillFromCards, type CardFill, type Cut } from '../fill';
-import '../cards.css';
+import { LIMITS } from '../draft';
+import { CardError, MAX_CARDS, type Card } from './card';
+import { fillFromCards, type CardFill, type Cut } from './fill';
+import './cards.css';
 
 /** The reader (PNG chunks, zod) loads only when someone picks a file. */
-const loadReader = () => import('../parse');
+const loadReader = () => import('./parse');
 
 const CHARACTER_KEY = { A: 'create.characterA', B: 'create.characterB' } as const;
 

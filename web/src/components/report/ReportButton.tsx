@@ -1,13 +1,13 @@
 import { Flag } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/Button';
-import { Dialog } from '../../../components/ui/Dialog';
-import { toast } from '../../../components/ui/Toasts';
-import { errorMessage } from '../../../lib/errors';
-import { FormMessage } from '../../accounts/components/FormMessage';
-import { useReport, type ReportTarget } from '../api';
-import '../moderation.css';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { toast } from '../ui/Toasts';
+import { errorMessage } from '../../lib/errors';
+import { FormMessage } from '../ui/FormMessage';
+import { useReport, type ReportTarget } from './api';
+import './report.css';
 
 const REASON_MAX = 2000;
 

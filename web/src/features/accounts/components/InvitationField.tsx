@@ -1,7 +1,7 @@
 import { Gift } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../wallet.css';
+import '../accounts.css';
 
 /**
  * The optional invitation code on the login form: used only when this login

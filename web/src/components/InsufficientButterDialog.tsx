@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/Button';
-import { Dialog } from '../../../components/ui/Dialog';
-import { paths } from '../../../lib/paths';
+import { Button } from './ui/Button';
+import { Dialog } from './ui/Dialog';
+import { paths } from '../lib/paths';
 
 /** The 305001 dialog (SPEC.md section 8): Cancel, or Recharge to /recharge. */
 export function InsufficientButterDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

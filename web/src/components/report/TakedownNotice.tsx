@@ -1,7 +1,7 @@
 import type { Takedown } from '@butterfic/contract';
 import { ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import '../moderation.css';
+import './report.css';
 
 /** What the author of taken-down content sees (nobody else can open it): that it is hidden, and why. */
 export function TakedownNotice({ takedown }: { takedown: Takedown | null | undefined }) {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 import { session } from '../session';
 import { accountKeys } from './keys';
 import type { UserInfo } from './types';

@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Perspective } from '../../../lib/article-draft';
-import { LIMITS } from '../draft';
+import type { Perspective } from '../../lib/article-draft';
+import { LIMITS } from './draft';
 import { FieldError } from './FieldError';
+import './story-form.css';
 
 /** One character of the pair: a required name and an optional setting, grouped under the character's role. */
 export function CharacterFields({

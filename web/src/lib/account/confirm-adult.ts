@@ -1,6 +1,6 @@
 import type { ConfirmAdultResult } from '@butterfic/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 import { accountKeys } from './keys';
 
 type ConfirmAdultOutput = ReturnType<(typeof ConfirmAdultResult)['parse']>;

@@ -1,4 +1,4 @@
-import type { Preference } from '../../lib/article-draft';
+import type { Preference } from '../../../lib/article-draft';
 import type { CardFill } from './fill';
 
 /** The form fields an import may change: both forms have these; the persona form also has tags. */
