@@ -1,6 +1,6 @@
 import { STATUS } from '@butterfic/contract/client';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
@@ -9,7 +9,6 @@ import { ApiError } from '../../../lib/api-client';
 import type { Preference } from '../../../lib/article-draft';
 import { errorMessage } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
-import { useConfirmAdult } from '../../../lib/account/confirm-adult';
 import { userInfoQueryOptions } from '../../../lib/account/user-info';
 import { hasCode } from '../../../lib/form-errors';
 import { applyFill } from '../../../components/story-form/cards/apply';
@@ -19,7 +18,7 @@ import { AgeConfirmDialog } from '../../../components/story-form/AgeConfirmDialo
 import { CharacterPair } from '../../../components/story-form/CharacterFields';
 import { FieldError } from '../../../components/story-form/FieldError';
 import { StoryOptions } from '../../../components/story-form/StoryOptions';
-import { GENERATE_DEBOUNCE_MS } from '../../../components/story-form/draft';
+import { useAgeGatedSubmit } from '../../../components/story-form/useAgeGatedSubmit';
 import { useCreatePersona } from '../api/create-persona';
 import {
   PERSONA_LIMITS,
@@ -33,8 +32,6 @@ import {
 import '../../../components/story-form/story-form.css';
 import '../personas-form.css';
 
-
-type AgeRequest = { reason: 'choose' } | { reason: 'save'; values: PersonaFormValues };
 
 /**
  * /persona/new: the user's own persona, written by hand or imported from one
@@ -53,13 +50,10 @@ export function PersonaForm({ initial }: { initial: PersonaFormValues }) {
   const tagsHintId = useId();
   const user = useQuery(userInfoQueryOptions());
   const create = useCreatePersona();
-  const confirm = useConfirmAdult();
 
   const [values, setValues] = useState(initial);
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<PersonaErrors>({});
-  const [age, setAge] = useState<AgeRequest | null>(null);
-  const lastPress = useRef(0);
 
   const adultConfirmed = user.data ? user.data.adult_confirmed_at !== null : null;
   const errors: PersonaErrors = { ...serverErrors, ...(submitted ? validatePersona(values) : {}) };
@@ -88,12 +82,18 @@ export function PersonaForm({ initial }: { initial: PersonaFormValues }) {
       },
       onError: (error) => {
         toast(errorMessage(error, t), 'error');
-        if (hasCode(error, STATUS.forbidden) && toSave.isR18 === 'R18' && adultConfirmed !== true)
-          setAge({ reason: 'save', values: toSave });
+        if (hasCode(error, STATUS.forbidden)) gate.askAfterRefusal(toSave);
         if (hasCode(error, STATUS.invalidInput) && error instanceof ApiError) setServerErrors(personaServerErrors(error.data));
       },
     });
   };
+
+  const gate = useAgeGatedSubmit<PersonaFormValues>({
+    adultConfirmed,
+    sending: create.isPending,
+    send: save,
+    onPreference: (isR18) => update({ isR18 }),
+  });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -104,19 +104,12 @@ export function PersonaForm({ initial }: { initial: PersonaFormValues }) {
       document.getElementById(ids[first])?.focus();
       return;
     }
-    const now = Date.now();
-    if (create.isPending || confirm.isPending || now - lastPress.current < GENERATE_DEBOUNCE_MS) return;
-    lastPress.current = now;
-    if (values.isR18 === 'R18' && adultConfirmed === false) setAge({ reason: 'save', values });
-    else save(values);
+    gate.submit(values);
   };
 
-  const choosePreference = (preference: Preference) => {
-    if (preference === 'R18' && adultConfirmed === false) setAge({ reason: 'choose' });
-    else update({ isR18: preference });
-  };
+  const choosePreference = (preference: Preference) => gate.choosePreference(preference);
 
-  const busy = create.isPending || confirm.isPending;
+  const busy = gate.busy;
   const spicyNote = values.isR18 === 'R18' && adultConfirmed !== true ? t('newPersona.spicyNote') : undefined;
 
   return (
@@ -222,26 +215,7 @@ export function PersonaForm({ initial }: { initial: PersonaFormValues }) {
           </Button>
         </div>
       </form>
-      <AgeConfirmDialog
-        open={age !== null}
-        pending={confirm.isPending}
-        error={confirm.error}
-        onConfirm={() => {
-          if (confirm.isPending || !age) return;
-          confirm.mutate(undefined, {
-            onSuccess: () => {
-              setAge(null);
-              update({ isR18: 'R18' });
-              if (age.reason === 'save') save({ ...age.values, isR18: 'R18' });
-            },
-          });
-        }}
-        onCancel={() => {
-          setAge(null);
-          confirm.reset();
-          update({ isR18: 'notR18' });
-        }}
-      />
+      <AgeConfirmDialog {...gate.age} />
     </>
   );
 }
