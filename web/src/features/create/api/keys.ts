@@ -1,7 +1,6 @@
 /** Query keys of the creation feature. */
 export const createKeys = {
   all: ['create'] as const,
-  sourceNovel: (uid: string) => [...createKeys.all, 'source-novel', uid] as const,
   writer: () => [...createKeys.all, 'writer'] as const,
 };
 

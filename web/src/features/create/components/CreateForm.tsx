@@ -9,7 +9,7 @@ import { loadArticleDraft } from '../../../lib/article-draft';
 import { errorMessage } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
 import { useSourceNovel } from '../api/get-source-novel';
-import { isFinalError } from '../api/errors';
+import { isFinalError } from '../../../lib/novel-details';
 import { defaultGenerationLanguage, emptyValues, novelToValues, type FormValues } from '../../../components/story-form/draft';
 import { GenerationForm } from './GenerationForm';
 import '../../../components/story-form/story-form.css';

@@ -6,5 +6,4 @@ export const postKeys = {
   feed: (language: Language | 'all') => [...postKeys.all, 'feed', language] as const,
   mine: () => [...postKeys.all, 'mine'] as const,
   detail: (uid: string) => [...postKeys.all, 'detail', uid] as const,
-  source: (novelUid: string) => [...postKeys.all, 'source', novelUid] as const,
 };
