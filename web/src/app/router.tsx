@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/accounts/components/RequireAuth';
-import { paths } from '../lib/paths';
+import { paths, patterns } from '../lib/paths';
 import { Shell } from './layouts/Shell';
 import { NotFound } from './routes/NotFound';
 
@@ -37,24 +37,20 @@ const AboutUs = lazy(() => import('./routes/AboutUs').then((m) => ({ default: m.
 const Admin = lazy(() => import('./routes/Admin').then((m) => ({ default: m.Admin })));
 
 
-/** Every route of SPEC.md section 2. Screens become real as their issues land. */
+/**
+ * Every route of SPEC.md section 2, its pattern from lib/paths.ts. Signed-in screens sit under one
+ * RequireAuth layout route per shell (without an access token the visitor goes to /login).
+ */
 export const routes: RouteObject[] = [
   {
     element: <Shell tabs />,
     children: [
       { path: paths.home, element: <Create /> },
       { path: paths.create, element: <Create /> },
-      { path: '/article/create/:articleId', element: <Create /> },
+      { path: patterns.createFrom, element: <Create /> },
       { path: paths.explore, element: <Explore /> },
       { path: paths.read, element: <Read /> },
-      {
-        path: paths.user,
-        element: (
-          <RequireAuth>
-            <Profile />
-          </RequireAuth>
-        ),
-      },
+      { element: <RequireAuth />, children: [{ path: paths.user, element: <Profile /> }] },
     ],
   },
   {
@@ -63,134 +59,34 @@ export const routes: RouteObject[] = [
       { path: paths.login, element: <Login /> },
       { path: paths.verify, element: <Verify /> },
       { path: paths.forgotPassword, element: <ForgotPassword /> },
-      {
-        path: paths.changePassword,
-        element: (
-          <RequireAuth>
-            <ChangePassword />
-          </RequireAuth>
-        ),
-      },
-      { path: '/explore/persona/:personaId', element: <Persona /> },
-      {
-        path: paths.newPersona,
-        element: (
-          <RequireAuth>
-            <NewPersona />
-          </RequireAuth>
-        ),
-      },
-      { path: '/explore/post/:postId', element: <PostPage /> },
-      { path: '/article/detail/:articleId', element: <NovelReader /> },
-      {
-        path: paths.works,
-        element: (
-          <RequireAuth>
-            <Works />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: paths.myPosts,
-        element: (
-          <RequireAuth>
-            <MyPosts />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: paths.favourites,
-        element: (
-          <RequireAuth>
-            <Favourites />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: '/myworks/detail/:articleId',
-        element: (
-          <RequireAuth>
-            <WorkReader />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: '/myposts/detail/:postId',
-        element: (
-          <RequireAuth>
-            <MyPost />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: paths.newPost,
-        element: (
-          <RequireAuth>
-            <NewPost />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: '/newpost/bind/:articleId',
-        element: (
-          <RequireAuth>
-            <NewPost />
-          </RequireAuth>
-        ),
-      },
+      { path: patterns.persona, element: <Persona /> },
+      { path: patterns.post, element: <PostPage /> },
+      { path: patterns.novel, element: <NovelReader /> },
       { path: paths.changeLanguage, element: <ChangeLanguage /> },
       { path: paths.agreement, element: <UserAgreement /> },
       { path: paths.about, element: <AboutUs /> },
-      {
-        path: paths.redeem,
-        element: (
-          <RequireAuth>
-            <Redeem />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: paths.invitation,
-        element: (
-          <RequireAuth>
-            <Invitation />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: paths.recharge,
-        element: (
-          <RequireAuth>
-            <Recharge />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: paths.rechargeComplete,
-        element: (
-          <RequireAuth>
-            <RechargeDone />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: '/payout/:product',
-        element: (
-          <RequireAuth>
-            <Payout />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: paths.transactions,
-        element: (
-          <RequireAuth>
-            <Transactions />
-          </RequireAuth>
-        ),
-      },
-      { path: '/p/:slug', element: <Sample /> },
+      { path: patterns.sample, element: <Sample /> },
       { path: paths.admin, element: <Admin /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: paths.changePassword, element: <ChangePassword /> },
+          { path: paths.newPersona, element: <NewPersona /> },
+          { path: paths.works, element: <Works /> },
+          { path: paths.myPosts, element: <MyPosts /> },
+          { path: paths.favourites, element: <Favourites /> },
+          { path: patterns.work, element: <WorkReader /> },
+          { path: patterns.myPost, element: <MyPost /> },
+          { path: paths.newPost, element: <NewPost /> },
+          { path: patterns.newPostFor, element: <NewPost /> },
+          { path: paths.redeem, element: <Redeem /> },
+          { path: paths.invitation, element: <Invitation /> },
+          { path: paths.recharge, element: <Recharge /> },
+          { path: paths.rechargeComplete, element: <RechargeDone /> },
+          { path: patterns.payout, element: <Payout /> },
+          { path: paths.transactions, element: <Transactions /> },
+        ],
+      },
       { path: '/create', element: <Navigate to={paths.create} replace /> },
       { path: '*', element: <NotFound /> },
     ],

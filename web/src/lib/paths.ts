@@ -37,3 +37,16 @@ export const paths = {
   /** Not in SPEC.md's table: the operator console (ADMIN_EMAILS only; a 404 screen for everyone else). */
   admin: '/admin',
 } as const;
+
+/** The route patterns of the screens with a parameter (app/router.tsx); each screen reads its parameter by this name. */
+export const patterns = {
+  createFrom: '/article/create/:articleId',
+  persona: '/explore/persona/:personaId',
+  post: '/explore/post/:postId',
+  novel: '/article/detail/:articleId',
+  work: '/myworks/detail/:articleId',
+  myPost: '/myposts/detail/:postId',
+  newPostFor: '/newpost/bind/:articleId',
+  payout: '/payout/:product',
+  sample: '/p/:slug',
+} as const;
