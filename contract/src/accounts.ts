@@ -37,10 +37,17 @@ export const CreateUserBody = z.object({
   name: z.string().trim().min(1).max(40).optional(),
   /** Another user's invitation code: the new account starts with 6+8 Butter (CONTRACT.md section 5). */
   invitation_code: z.string().trim().max(64).optional(),
-  /** The sign-up form's confirmation of the minimum age (13, SPEC.md section 1): required for every new account. */
-  age_confirmed: z.union([z.literal(true), z.literal(1), z.literal('true'), z.literal('1'), z.literal('on')], {
-    message: 'confirm that you are at least 13 years old',
-  }),
+  /**
+   * The web app's sign-up checkbox confirming the minimum age (13, SPEC.md section 1). Optional: a
+   * client built to SPEC.md section 7 sends only email, password and gender, and its login screen's
+   * agreement checkbox (the agreement states the minimum age) is the confirmation. An explicit "no"
+   * (false, 0) is refused.
+   */
+  age_confirmed: z
+    .union([z.literal(true), z.literal(1), z.literal('true'), z.literal('1'), z.literal('on')], {
+      message: 'confirm that you are at least 13 years old',
+    })
+    .optional(),
 });
 export const CreateUserResult = z.object({
   uid: z.string(),

@@ -104,6 +104,8 @@ export const users = pgTable(
     emailFlag: text('email_flag'),
     /** When the account confirmed at sign-up being at least the minimum age (13); null for older accounts. */
     ageConfirmedAt: timestamp('age_confirmed_at', { withTimezone: true }),
+    /** How it was confirmed: the sign-up checkbox, or the agreement a SPEC client's login screen links (migration 0015). */
+    ageConfirmedBy: text('age_confirmed_by', { enum: ['checkbox', 'agreement'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

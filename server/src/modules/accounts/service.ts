@@ -58,6 +58,8 @@ export async function createAccount(
     language: Language;
     name?: string | undefined;
     invitation_code?: string | undefined;
+    /** Sent by the web app's sign-up checkbox; absent from a SPEC client (the agreement confirms). */
+    age_confirmed?: unknown;
   },
 ): Promise<AuthUser> {
   // Another user's code: 302001 when unknown, before anything is written.
@@ -79,8 +81,10 @@ export async function createAccount(
             language: input.language,
             invitationCode: invitationCode(),
             invitedBy,
-            // The route's schema requires the minimum-age confirmation; its time is kept.
+            // The minimum age is confirmed by the checkbox the web app sends, or by the agreement a SPEC client's
+            // login screen links (decision 0011); when and how are kept.
             ageConfirmedAt: sql`now()`,
+            ageConfirmedBy: input.age_confirmed === undefined ? 'agreement' : 'checkbox',
           })
           .returning();
         if (!user) throw new Error('insert returned nothing');

@@ -202,19 +202,28 @@ describe('personas', () => {
 });
 
 describe('minimum age', () => {
-  it('refuses a sign-up without the confirmation of being at least 13 and keeps when it was given', async () => {
-    const body = { email: 'young@example.com', password: PASSWORD };
+  it("registers SPEC's three-field sign-up (the agreement confirms the age), keeps the checkbox when sent, and refuses an explicit no", async () => {
     const headers = { 'x-forwarded-for': someIp() };
-    const missing = await ctx.request('POST', '/api/v1/user/create/', { body, headers });
-    expect(missing.status).toBe(400);
-    expect(missing.body.data.fields.age_confirmed).toBeTruthy();
+    const confirmedBy = async (email: string) =>
+      (await ctx.database.pool.query(`select age_confirmed_at, age_confirmed_by from users where email = $1`, [email])).rows[0];
+    // A client built to SPEC.md section 7 sends email, password and gender, nothing else.
+    const spec = await ctx.request('POST', '/api/v1/user/create/', {
+      body: { email: 'spec-client@example.com', password: PASSWORD, gender: 'female' },
+      headers,
+    });
+    expect(spec.status).toBe(200);
+    expect(spec.body.data.email).toBe('spec-client@example.com');
+    expect(await confirmedBy('spec-client@example.com')).toEqual({ age_confirmed_at: expect.any(Date), age_confirmed_by: 'agreement' });
+
+    const body = { email: 'young@example.com', password: PASSWORD };
     const no = await ctx.request('POST', '/api/v1/user/create/', { body: { ...body, age_confirmed: false }, headers });
+    expect(no.status).toBe(400);
     expect(no.body.base_resp.status_code).toBe(400001);
+    expect(no.body.data.fields.age_confirmed).toBeTruthy();
     expect((await ctx.database.pool.query(`select 1 from users where email = 'young@example.com'`)).rowCount).toBe(0);
     const yes = await ctx.request('POST', '/api/v1/user/create/', { body: { ...body, age_confirmed: true }, headers });
     expect(yes.status).toBe(200);
-    const row = await ctx.database.pool.query(`select age_confirmed_at from users where email = 'young@example.com'`);
-    expect(row.rows[0].age_confirmed_at).toBeInstanceOf(Date);
+    expect(await confirmedBy('young@example.com')).toEqual({ age_confirmed_at: expect.any(Date), age_confirmed_by: 'checkbox' });
   });
 });
 
