@@ -10,6 +10,8 @@ import type { LlmProvider } from '../src/generation/types';
 import { connect, type Database } from '../src/db/client';
 import { loadEnv, type Env } from '../src/env';
 import { withDatabase } from './global-setup';
+import { openaiProvider } from '../src/generation/providers/openai';
+import { startFakeLlm, type FakeLlm } from './fake-llm';
 import { unbalancedAccounts } from './ledger';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are arbitrary JSON, asserted field by field
@@ -140,4 +142,17 @@ export async function startPeer(ctx: TestContext, options: { env?: Record<string
       await database.close();
     },
   };
+}
+
+/**
+ * A test app whose stories come from a fake OpenAI-compatible model on loopback (server/test/fake-llm.ts)
+ * through the real openai provider, with `env` added (GENERATION_WORKERS 2 unless given).
+ */
+export async function createModelTestContext(env: Record<string, string> = {}): Promise<{ llm: FakeLlm; ctx: TestContext }> {
+  const llm = await startFakeLlm();
+  const ctx = await createTestContext({
+    env: { LLM_PROVIDER: 'openai', LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-model', GENERATION_WORKERS: '2', ...env },
+    provider: openaiProvider({ baseURL: llm.url, model: 'fake-model', maxRetries: 1, timeoutMs: 5000 }),
+  });
+  return { llm, ctx };
 }

@@ -1,9 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../test/accounts';
-import { readSse, startFakeLlm, type FakeLlm } from '../../test/fake-llm';
-import { createTestContext, type TestContext } from '../../test/helpers';
+import { readSse, type FakeLlm } from '../../test/fake-llm';
+import { createModelTestContext, type TestContext } from '../../test/helpers';
 import { novelDetails, novelFinished, storyRequest } from '../../test/novels';
-import { openaiProvider } from '../generation/providers/openai';
 import { ledgerTotals } from '../modules/wallet/service';
 
 // The second opinion: MODERATION_PROVIDER=openai sends the input and the finished chapter to a real
@@ -12,17 +11,7 @@ let llm: FakeLlm;
 let ctx: TestContext;
 
 beforeAll(async () => {
-  llm = await startFakeLlm();
-  ctx = await createTestContext({
-    env: {
-      LLM_PROVIDER: 'openai',
-      LLM_BASE_URL: llm.url,
-      LLM_MODEL: 'fake-model',
-      MODERATION_PROVIDER: 'openai',
-      GENERATION_WORKERS: '1',
-    },
-    provider: openaiProvider({ baseURL: llm.url, model: 'fake-model', maxRetries: 1, timeoutMs: 5000 }),
-  });
+  ({ llm, ctx } = await createModelTestContext({ MODERATION_PROVIDER: 'openai', GENERATION_WORKERS: '1' }));
 });
 afterAll(async () => {
   await ctx.close();

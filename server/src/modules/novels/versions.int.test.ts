@@ -1,20 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/accounts';
-import { readSse, startFakeLlm, type FakeLlm } from '../../../test/fake-llm';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { readSse, type FakeLlm } from '../../../test/fake-llm';
+import { createModelTestContext, type TestContext } from '../../../test/helpers';
 import { storyRequest, waitFor } from '../../../test/novels';
-import { openaiProvider } from '../../generation/providers/openai';
 import { applyLedger, ledgerTotals } from '../wallet/service';
 
 let llm: FakeLlm;
 let ctx: TestContext;
 
 beforeAll(async () => {
-  llm = await startFakeLlm();
-  ctx = await createTestContext({
-    env: { LLM_PROVIDER: 'openai', LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-model', GENERATION_WORKERS: '2' },
-    provider: openaiProvider({ baseURL: llm.url, model: 'fake-model', maxRetries: 1, timeoutMs: 5000 }),
-  });
+  ({ llm, ctx } = await createModelTestContext());
 });
 afterAll(async () => {
   await ctx.close();
