@@ -1,26 +1,18 @@
-import { EMAIL_PATTERN, PASSWORD_MIN, STATUS, VERIFICATION_CODE_LENGTH, VERIFICATION_RESEND_SECONDS } from '@butterfic/contract/client';
+import { EMAIL_PATTERN, PASSWORD_MIN, STATUS, VERIFICATION_CODE_LENGTH } from '@butterfic/contract/client';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { toast } from '../../../components/ui/Toasts';
-import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { useResetPassword, useSendResetCode } from '../api/password';
 import { hasCode } from '../../../lib/form-errors';
-import { useCooldown } from '../hooks/useCooldown';
+import { CODE_PATTERN, CodeField, useCodeCooldown } from './CodeField';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { PasswordField } from './PasswordField';
 
-const CODE_PATTERN = new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`);
-
-function retryAfterSeconds(error: unknown): number | null {
-  if (!(error instanceof ApiError) || typeof error.data !== 'object' || error.data === null) return null;
-  const seconds = (error.data as { retry_after?: unknown }).retry_after;
-  return typeof seconds === 'number' && seconds > 0 ? seconds : null;
-}
 
 type Problem = 'email' | 'code' | 'password' | null;
 
@@ -39,7 +31,7 @@ export function ResetPasswordForm() {
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<Problem>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const cooldown = useCooldown(STORAGE_KEYS.verificationCodeEndTime, VERIFICATION_RESEND_SECONDS);
+  const cooldown = useCodeCooldown();
   const sendCode = useSendResetCode();
   const reset = useResetPassword();
   const emailValid = EMAIL_PATTERN.test(email.trim());
@@ -55,11 +47,9 @@ export function ResetPasswordForm() {
     sendCode.mutate(address, {
       onSuccess: ({ resend_after }) => {
         setSentTo(address);
-        cooldown.start(resend_after || VERIFICATION_RESEND_SECONDS);
+        cooldown.sent(resend_after);
       },
-      onError: (error) => {
-        if (hasCode(error, STATUS.rateLimited)) cooldown.start(retryAfterSeconds(error) ?? VERIFICATION_RESEND_SECONDS);
-      },
+      onError: (error) => cooldown.refused(error),
     });
   };
 
@@ -91,12 +81,6 @@ export function ResetPasswordForm() {
   else if (hasCode(reset.error, STATUS.verificationFailed)) error = t('verify.failed');
   else if (reset.error) error = errorMessage(reset.error, t);
 
-  const getCodeLabel = sendCode.isPending
-    ? t('verify.sending')
-    : cooldown.secondsLeft > 0
-      ? t('verify.resendIn', { seconds: cooldown.secondsLeft })
-      : t('verify.getCode');
-
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <p className="form-lead">{t('password.resetLead')}</p>
@@ -119,36 +103,15 @@ export function ResetPasswordForm() {
           required
         />
       </div>
-      <div className="field">
-        <label className="field-label" htmlFor={codeId}>
-          {t('verify.code')}
-        </label>
-        <div className="input-row">
-          <input
-            id={codeId}
-            className="input input--code"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={VERIFICATION_CODE_LENGTH}
-            placeholder={t('verify.codePlaceholder')}
-            value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, VERIFICATION_CODE_LENGTH))}
-            aria-invalid={problem === 'code' ? true : undefined}
-            required
-          />
-          <Button
-            variant="secondary"
-            className="get-code"
-            onClick={onGetCode}
-            disabled={sendCode.isPending || cooldown.secondsLeft > 0}
-            aria-busy={sendCode.isPending || undefined}
-          >
-            <span className="tabular">{getCodeLabel}</span>
-          </Button>
-        </div>
-      </div>
+      <CodeField
+        id={codeId}
+        value={code}
+        onChange={setCode}
+        invalid={problem === 'code'}
+        sending={sendCode.isPending}
+        secondsLeft={cooldown.secondsLeft}
+        onGetCode={onGetCode}
+      />
       <PasswordField
         label={t('password.new')}
         autoComplete="new-password"

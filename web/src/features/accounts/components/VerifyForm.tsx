@@ -1,27 +1,19 @@
-import { STATUS, VERIFICATION_CODE_LENGTH, VERIFICATION_RESEND_SECONDS } from '@butterfic/contract/client';
+import { STATUS, VERIFICATION_CODE_LENGTH } from '@butterfic/contract/client';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
-import { ApiError, NETWORK_ERROR } from '../../../lib/api-client';
+import { NETWORK_ERROR } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { useSendVerificationCode, useVerifyCode } from '../api/verification';
 import { hasCode } from '../../../lib/form-errors';
-import { useCooldown } from '../hooks/useCooldown';
+import { CODE_PATTERN, CodeField, useCodeCooldown } from './CodeField';
 import { FormMessage } from '../../../components/ui/FormMessage';
 
 /** SPEC.md sections 4, 9: the success message stays this long before /login. */
 const REDIRECT_AFTER_VERIFY_MS = 2000;
-const CODE_PATTERN = new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`);
-
-/** The wait a 429 answer names in its data, when it names one. */
-function retryAfterSeconds(error: unknown): number | null {
-  if (!(error instanceof ApiError) || typeof error.data !== 'object' || error.data === null) return null;
-  const seconds = (error.data as { retry_after?: unknown }).retry_after;
-  return typeof seconds === 'number' && seconds > 0 ? seconds : null;
-}
 
 /** The code input, "Get code" with its stored 60 s cooldown, and Verify (SPEC.md sections 2, 4, 5). */
 export function VerifyForm({ email }: { email: string }) {
@@ -31,7 +23,7 @@ export function VerifyForm({ email }: { email: string }) {
   const [code, setCode] = useState('');
   const [sent, setSent] = useState(false);
   const [invalid, setInvalid] = useState(false);
-  const cooldown = useCooldown(STORAGE_KEYS.verificationCodeEndTime, VERIFICATION_RESEND_SECONDS);
+  const cooldown = useCodeCooldown();
   const sendCode = useSendVerificationCode();
   const verify = useVerifyCode();
   const verified = verify.isSuccess;
@@ -47,13 +39,12 @@ export function VerifyForm({ email }: { email: string }) {
     sendCode.mutate(email, {
       onSuccess: ({ resend_after }) => {
         setSent(true);
-        cooldown.start(resend_after || VERIFICATION_RESEND_SECONDS);
+        cooldown.sent(resend_after);
       },
       onError: (error) => {
-        // SPEC.md section 8: send-code failures are silent. A rate limit means a
-        // code went out recently, so the wait applies all the same.
+        // SPEC.md section 8: send-code failures are silent (a rate limit still starts its wait).
         console.warn('sending the verification code failed', error);
-        if (hasCode(error, STATUS.rateLimited)) cooldown.start(retryAfterSeconds(error) ?? VERIFICATION_RESEND_SECONDS);
+        cooldown.refused(error);
       },
     });
   };
@@ -76,51 +67,24 @@ export function VerifyForm({ email }: { email: string }) {
   else if (hasCode(verify.error, NETWORK_ERROR) || hasCode(verify.error, STATUS.rateLimited)) error = errorMessage(verify.error, t);
   else if (verify.error) error = t('verify.failed');
 
-  const getCodeLabel = sendCode.isPending
-    ? t('verify.sending')
-    : cooldown.secondsLeft > 0
-      ? t('verify.resendIn', { seconds: cooldown.secondsLeft })
-      : t('verify.getCode');
-
   return (
     <form className="form" onSubmit={onVerify} noValidate>
       <p className="form-lead">
         <Trans i18nKey="verify.sentTo" values={{ email }} components={{ strong: <strong className="email" /> }} />
       </p>
-      <div className="field">
-        <label className="field-label" htmlFor={codeId}>
-          {t('verify.code')}
-        </label>
-        <div className="input-row">
-          <input
-            id={codeId}
-            className="input input--code"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={VERIFICATION_CODE_LENGTH}
-            placeholder={t('verify.codePlaceholder')}
-            value={code}
-            onChange={(e) => {
-              setCode(e.target.value.replace(/\D/g, '').slice(0, VERIFICATION_CODE_LENGTH));
-              setInvalid(false);
-            }}
-            aria-invalid={error ? true : undefined}
-            disabled={verified}
-            required
-          />
-          <Button
-            variant="secondary"
-            className="get-code"
-            onClick={onGetCode}
-            disabled={sendCode.isPending || cooldown.secondsLeft > 0 || verified}
-            aria-busy={sendCode.isPending || undefined}
-          >
-            <span className="tabular">{getCodeLabel}</span>
-          </Button>
-        </div>
-      </div>
+      <CodeField
+        id={codeId}
+        value={code}
+        onChange={(next) => {
+          setCode(next);
+          setInvalid(false);
+        }}
+        invalid={Boolean(error)}
+        disabled={verified}
+        sending={sendCode.isPending}
+        secondsLeft={cooldown.secondsLeft}
+        onGetCode={onGetCode}
+      />
       <FormMessage tone="info">{sent && !verified ? t('verify.sent') : null}</FormMessage>
       <FormMessage tone="error">{error}</FormMessage>
       <FormMessage tone="success">

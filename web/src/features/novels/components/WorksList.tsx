@@ -1,6 +1,5 @@
 import { ChevronRight, PenLine } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Loading } from '../../../components/ui/Loading';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { PagedList } from '../../../components/ui/PagedList';
@@ -13,6 +12,7 @@ import { StatusBadge } from './StatusBadge';
 import { WordCount } from './WordCount';
 import { WriterLabel } from './WriterLabel';
 import '../novels.css';
+import { SkeletonRows } from '../../../components/ui/SkeletonRows';
 
 /** SPEC.md section 9: the works list loads its next page 50 px before the bottom. */
 const WORKS_LOOKAHEAD = '0px 0px 50px 0px';
@@ -44,20 +44,7 @@ function WorkRow({ novel }: { novel: Novel }) {
 }
 
 function WorksSkeleton() {
-  return (
-    <Loading>
-      <ul className="list works" aria-hidden="true">
-        {Array.from({ length: 6 }, (_, i) => (
-          <li key={i} className="work-row">
-            <span className="work-row-body">
-              <span className="skeleton skeleton-line skeleton-line--wide" />
-              <span className="skeleton skeleton-line" />
-            </span>
-          </li>
-        ))}
-      </ul>
-    </Loading>
-  );
+  return <SkeletonRows listClass="works" rowClass="work-row" body="work-row-body" />;
 }
 
 /**

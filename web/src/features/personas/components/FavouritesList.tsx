@@ -1,6 +1,5 @@
 import { ChevronRight, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Loading } from '../../../components/ui/Loading';
 import { Link } from 'react-router';
 import { ChipList } from '../../../components/ui/Chip';
 import { EmptyState } from '../../../components/ui/EmptyState';
@@ -10,6 +9,7 @@ import { useFavourites } from '../api/list-favourites';
 import type { Persona } from '../api/types';
 import { favouriteTitle, pairName, splitTags, uniquePages } from '../format';
 import { RatingBadge } from './RatingBadge';
+import { SkeletonRows } from '../../../components/ui/SkeletonRows';
 
 function FavouriteRow({ persona }: { persona: Persona }) {
   const { t } = useTranslation();
@@ -36,21 +36,7 @@ function FavouriteRow({ persona }: { persona: Persona }) {
 }
 
 function FavouritesSkeleton() {
-  return (
-    <Loading>
-      <ul className="list favourites" aria-hidden="true">
-        {Array.from({ length: 5 }, (_, i) => (
-          <li key={i} className="favourite-row">
-            <span className="favourite-row-icon skeleton" />
-            <span className="favourite-row-body">
-              <span className="skeleton skeleton-line skeleton-line--wide" />
-              <span className="skeleton skeleton-line" />
-            </span>
-          </li>
-        ))}
-      </ul>
-    </Loading>
-  );
+  return <SkeletonRows listClass="favourites" rowClass="favourite-row" count={5} icon="favourite-row-icon" body="favourite-row-body" />;
 }
 
 /** My favourites (/post): the favourited personas, newest first, paged with infinite scroll. */

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Loading } from '../../../components/ui/Loading';
 import type { PostSummary } from '../api/types';
 import { formatDate } from '../format';
 import { TakedownBadge } from '../../../components/report/TakedownNotice';
 import { ViewCount } from './ViewCount';
+import { SkeletonRows } from '../../../components/ui/SkeletonRows';
 
 /** One post in a list: title, author, the opening lines, date and views; `own` rows show draft or public. */
 export function PostRow({ post, to, own = false }: { post: PostSummary; to: string; own?: boolean }) {
@@ -38,17 +38,5 @@ export function PostRow({ post, to, own = false }: { post: PostSummary; to: stri
 }
 
 export function PostRowsSkeleton() {
-  return (
-    <Loading>
-      <ul className="list posts" aria-hidden="true">
-        {Array.from({ length: 6 }, (_, i) => (
-          <li key={i} className="post-row">
-            <span className="skeleton skeleton-line skeleton-line--wide" />
-            <span className="skeleton skeleton-line skeleton-line--full" />
-            <span className="skeleton skeleton-line" />
-          </li>
-        ))}
-      </ul>
-    </Loading>
-  );
+  return <SkeletonRows listClass="posts" rowClass="post-row" lines={3} />;
 }

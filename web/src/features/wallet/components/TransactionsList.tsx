@@ -2,7 +2,6 @@ import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/EmptyState';
-import { Loading } from '../../../components/ui/Loading';
 import { PagedList } from '../../../components/ui/PagedList';
 import { currentLanguage } from '../../../lib/language';
 import { paths } from '../../../lib/paths';
@@ -11,6 +10,7 @@ import type { Transaction, TransactionsPage } from '../api/types';
 import { formatDateTime } from '../../../lib/format';
 import { formatAmount } from '../format';
 import '../wallet.css';
+import { SkeletonRows } from '../../../components/ui/SkeletonRows';
 
 function TransactionRow({ row }: { row: Transaction }) {
   const { t } = useTranslation();
@@ -41,21 +41,7 @@ function TransactionRow({ row }: { row: Transaction }) {
 }
 
 function TransactionsSkeleton() {
-  return (
-    <Loading>
-      <ul className="list transactions" aria-hidden="true">
-        {Array.from({ length: 6 }, (_, i) => (
-          <li key={i} className="transaction">
-            <span className="transaction-icon skeleton" />
-            <span className="transaction-body">
-              <span className="skeleton skeleton-line skeleton-line--wide" />
-              <span className="skeleton skeleton-line" />
-            </span>
-          </li>
-        ))}
-      </ul>
-    </Loading>
-  );
+  return <SkeletonRows listClass="transactions" rowClass="transaction" icon="transaction-icon" body="transaction-body" />;
 }
 
 /** The caller's Butter ledger, newest first, with infinite scroll. */
