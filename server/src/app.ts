@@ -136,7 +136,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   let sweep: NodeJS.Timeout | undefined;
   if (env.REQUIRE_EMAIL_VERIFICATION) {
     const releaseStale = () =>
-      releaseUnverified(app.deps).catch((error: unknown) => app.log.warn({ err: error }, 'unverified sweep failed'));
+      releaseUnverified(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'unverified sweep failed'));
     app.addHook('onReady', async () => {
       void releaseStale();
       sweep = setInterval(() => void releaseStale(), 3_600_000).unref();

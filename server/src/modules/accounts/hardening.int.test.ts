@@ -226,7 +226,7 @@ describe('unverified accounts older than 7 days', () => {
     expect(old?.email).toBe(`removed+${first.body.data.uid}@removed.invalid`);
     expect(old?.removedAt).not.toBeNull();
 
-    expect(await releaseUnverified(ctx.app.deps)).toBeGreaterThanOrEqual(1);
+    expect(await releaseUnverified(ctx.database.db)).toBeGreaterThanOrEqual(1);
     const emails = (await ctx.database.db.select({ email: users.email }).from(users)).map((u) => u.email);
     expect(emails).not.toContain('idle@example.com');
     expect(emails).toContain('fresh@example.com');

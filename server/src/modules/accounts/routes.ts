@@ -32,12 +32,13 @@ import { refreshTokenOwner } from './tokens';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  const { env, secrets, mailer } = deps;
   const db = deps.database.db;
   const limit = (key: string, rule: Limit) => rateLimit(db, key, rule);
 
   app.post('/user/create/', { schema: { body: CreateUserBody, response: { 200: envelope(CreateUserResult) } } }, async (request) => {
     await limit(`register:ip:${request.ip}`, LIMITS.registerPerIp);
-    const user = await accounts.createAccount(deps, { ...request.body, language: request.body.language ?? request.lang });
+    const user = await accounts.createAccount(db, { env, ...request.body, language: request.body.language ?? request.lang });
     return ok({ uid: user.uid, email: user.email, verification_required: deps.env.REQUIRE_EMAIL_VERIFICATION });
   });
 
@@ -51,7 +52,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     await rateLimitCheck(db, farKey, LIMITS.loginFailuresPerEmail);
     let session;
     try {
-      session = await accounts.login(deps, request.body.email, request.body.password);
+      session = await accounts.login(db, { env, secrets, email: request.body.email, password: request.body.password });
     } catch (error) {
       if (error instanceof AppError && (error.kind === 'wrongPassword' || error.kind === 'accountNotFound')) {
         await rateLimitCount(db, nearKey, LIMITS.loginFailuresPerEmailAndIp);
@@ -73,11 +74,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     // Counted per account before the token is used, so a refused refresh leaves it valid for the retry.
     const owner = await refreshTokenOwner(db, request.body.refresh);
     if (owner) await limit(`refresh:user:${owner}`, LIMITS.refreshPerAccount);
-    return ok(await accounts.refresh(deps, request.body.refresh));
+    return ok(await accounts.refresh(db, { env, secrets, token: request.body.refresh }));
   });
 
   app.post('/user/logout/', { schema: { body: LogoutBody, response: { 200: envelope(EmptyResult) } } }, async (request) => {
-    await accounts.logout(deps, request.body.refresh, request.body.everywhere ?? false);
+    await accounts.logout(db, { refreshToken: request.body.refresh, everywhere: request.body.everywhere ?? false });
     return ok({});
   });
 
@@ -87,7 +88,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       await limit(`change-password:${user.uid}`, LIMITS.changePasswordPerAccount);
-      await accounts.changePassword(deps, user, request.sessionId ?? '', request.body.old_password, request.body.new_password);
+      await accounts.changePassword(db, {
+        user,
+        sessionId: request.sessionId ?? '',
+        oldPassword: request.body.old_password,
+        newPassword: request.body.new_password,
+      });
       return ok({});
     },
   );
@@ -97,7 +103,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: SendResetCodeBody, response: { 200: envelope(SendCodeResult) } } },
     async (request) => {
       await limit(`send-code:ip:${request.ip}`, LIMITS.sendPerIp);
-      return ok(await accounts.sendCode(deps, request.body.email, 'reset'));
+      return ok(await accounts.sendCode(db, { secrets, mailer, email: request.body.email, purpose: 'reset' }));
     },
   );
 
@@ -105,7 +111,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     // The same counters as /user/verify-code/: a code has 5 tries, an address 10 per 10 minutes.
     await limit(`verify:ip:${request.ip}`, LIMITS.verifyPerIp);
     await limit(`verify:email:${request.body.email}`, LIMITS.verifyPerEmail);
-    await accounts.resetPassword(deps, request.body.email, request.body.code, request.body.password);
+    await accounts.resetPassword(db, { secrets, ...request.body });
     return ok({});
   });
 
@@ -123,7 +129,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/modify/',
     { preHandler: app.authenticate, schema: { body: ModifyUserBody, response: { 200: envelope(UserInfo) } } },
     async (request) => {
-      const user = await accounts.modifyUser(deps, currentUser(request), request.body);
+      const user = await accounts.modifyUser(db, { user: currentUser(request), ...request.body });
       return ok(accounts.presentUser(user, isAdmin(deps.env.ADMIN_EMAILS, user)));
     },
   );
@@ -132,7 +138,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/confirm-adult/',
     { preHandler: app.authenticate, schema: { body: ConfirmAdultBody, response: { 200: envelope(ConfirmAdultResult) } } },
     async (request) => {
-      const at = await accounts.confirmAdult(deps, currentUser(request));
+      const at = await accounts.confirmAdult(db, { user: currentUser(request) });
       return ok({ adult_confirmed_at: Math.floor(at.getTime() / 1000) });
     },
   );
@@ -142,14 +148,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: SendCodeBody, response: { 200: envelope(SendCodeResult) } } },
     async (request) => {
       await limit(`send-code:ip:${request.ip}`, LIMITS.sendPerIp);
-      return ok(await accounts.sendVerificationCode(deps, request.body.email));
+      return ok(await accounts.sendCode(db, { secrets, mailer, email: request.body.email, purpose: 'verify' }));
     },
   );
 
   app.post('/user/verify-code/', { schema: { body: VerifyCodeBody, response: { 200: envelope(VerifyCodeResult) } } }, async (request) => {
     await limit(`verify:ip:${request.ip}`, LIMITS.verifyPerIp);
     await limit(`verify:email:${request.body.email}`, LIMITS.verifyPerEmail);
-    await accounts.verifyCode(deps, request.body.email, request.body.code);
+    await accounts.verifyCode(db, { secrets, ...request.body });
     return ok({ verified: true as const });
   });
 };

@@ -1,7 +1,10 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { INVITE_BUTTER, normalizeStoredEmail, VERIFICATION_RESEND_SECONDS, type Language, type UserInfo } from '@butterfic/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Deps } from '../../deps';
+import type { Db, DbOrTx } from '../../db';
+import type { Env } from '../../env';
+import type { Secrets } from '../../lib/secrets';
+import type { Mailer } from '../../mail/transport';
 import { isUniqueViolation } from '../../db/errors';
 import { users, verificationCodes } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -43,15 +46,16 @@ function invitationCode(): string {
 }
 
 
-export async function findByEmail(deps: Deps, email: string): Promise<AuthUser | null> {
-  const [user] = await deps.database.db.select().from(users).where(eq(users.email, email));
+export async function findByEmail(db: DbOrTx, { email }: { email: string }): Promise<AuthUser | null> {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
   return user ?? null;
 }
 
 /** Registers an account with its 6 signup Butter (a `signup` ledger row in the same transaction). */
 export async function createAccount(
-  deps: Deps,
+  db: Db,
   input: {
+    env: Pick<Env, 'REQUIRE_EMAIL_VERIFICATION'>;
     email: string;
     password: string;
     gender: string;
@@ -63,13 +67,13 @@ export async function createAccount(
   },
 ): Promise<AuthUser> {
   // Another user's code: 302001 when unknown, before anything is written.
-  const invitedBy = input.invitation_code?.trim() ? await findInviter(deps.database.db, input.invitation_code) : null;
+  const invitedBy = input.invitation_code?.trim() ? await findInviter(db, input.invitation_code) : null;
   const passwordHash = await hashPassword(input.password);
-  if (deps.env.REQUIRE_EMAIL_VERIFICATION) await releaseUnverified(deps, input.email);
+  if (input.env.REQUIRE_EMAIL_VERIFICATION) await releaseUnverified(db, { email: input.email });
   const name = (input.name ?? input.email.split('@')[0] ?? 'reader').slice(0, 40);
   for (let attempt = 0; ; attempt++) {
     try {
-      return await deps.database.db.transaction(async (tx) => {
+      return await db.transaction(async (tx) => {
         const [user] = await tx
           .insert(users)
           .values({
@@ -92,7 +96,7 @@ export async function createAccount(
         if (invitedBy) {
           // 6+8 for the new account now; the inviter's +8 once it is verified.
           ({ balance } = await applyLedger(tx, { userUid: user.uid, kind: 'invited', amount: INVITE_BUTTER, ref: user.uid }));
-          if (!deps.env.REQUIRE_EMAIL_VERIFICATION) await rewardInviter(tx, user.uid);
+          if (!input.env.REQUIRE_EMAIL_VERIFICATION) await rewardInviter(tx, user.uid);
         }
         return { ...user, balance };
       });
@@ -106,59 +110,64 @@ export async function createAccount(
 
 export type Session = { user: AuthUser; access: string; refresh: string };
 
+/** What signing tokens needs: their lifetimes and the signing key. */
+type SessionSettings = { env: Pick<Env, 'REQUIRE_EMAIL_VERIFICATION' | 'ACCESS_TOKEN_TTL' | 'REFRESH_TOKEN_TTL'>; secrets: Pick<Secrets, 'jwtKey'> };
+
 /** Login: 301004 unknown e-mail, 301001 wrong password, 301006 blocked, 301007 unverified. */
-export async function login(deps: Deps, email: string, password: string): Promise<Session> {
-  const user = await findByEmail(deps, email);
+export async function login(
+  db: Db,
+  { env, secrets, email, password }: SessionSettings & { email: string; password: string },
+): Promise<Session> {
+  const user = await findByEmail(db, { email });
   if (!user) {
     await checkPassword(await decoyHash(), password);
     throw new AppError('accountNotFound');
   }
   if (!(await checkPassword(user.passwordHash, password))) throw new AppError('wrongPassword');
   if (isBlocked(user)) throw blockedError(user);
-  if (deps.env.REQUIRE_EMAIL_VERIFICATION && !user.emailVerifiedAt) throw new AppError('emailNotVerified');
-  return startSession(deps, user);
+  if (env.REQUIRE_EMAIL_VERIFICATION && !user.emailVerifiedAt) throw new AppError('emailNotVerified');
+  return startSession(db, { env, secrets, user });
 }
 
-export async function startSession(deps: Deps, user: AuthUser): Promise<Session> {
+export async function startSession(db: Db, { env, secrets, user }: SessionSettings & { user: AuthUser }): Promise<Session> {
   const sid = newUid();
-  const refresh = await issueRefreshToken(deps.database.db, user.uid, deps.env.REFRESH_TOKEN_TTL, sid);
-  const access = await signAccessToken(deps.secrets.jwtKey, user.uid, sid, deps.env.ACCESS_TOKEN_TTL);
+  const refresh = await issueRefreshToken(db, user.uid, env.REFRESH_TOKEN_TTL, sid);
+  const access = await signAccessToken(secrets.jwtKey, user.uid, sid, env.ACCESS_TOKEN_TTL);
   return { user, access, refresh };
 }
 
-export async function refresh(deps: Deps, token: string): Promise<{ access: string; refresh: string }> {
-  const outcome = await rotateRefreshToken(deps.database.db, deps.secrets.jwtKey, token, deps.env.REFRESH_TOKEN_TTL);
+export async function refresh(db: Db, { env, secrets, token }: SessionSettings & { token: string }): Promise<{ access: string; refresh: string }> {
+  const outcome = await rotateRefreshToken(db, secrets.jwtKey, token, env.REFRESH_TOKEN_TTL);
   if (!outcome.ok) {
     // A ban or suspension revoked every session: its owner learns why (and until when), not just "log in again".
     if (outcome.reason === 'revoked') {
-      const owner = await refreshTokenOwner(deps.database.db, token);
-      const [blocked] = owner ? await deps.database.db.select().from(users).where(eq(users.uid, owner)) : [];
+      const owner = await refreshTokenOwner(db, token);
+      const [blocked] = owner ? await db.select().from(users).where(eq(users.uid, owner)) : [];
       if (blocked && isBlocked(blocked)) throw blockedError(blocked);
     }
     throw new AppError('tokenInvalid', { detail: `refresh token ${outcome.reason}` });
   }
-  const [user] = await deps.database.db.select().from(users).where(eq(users.uid, outcome.userUid));
+  const [user] = await db.select().from(users).where(eq(users.uid, outcome.userUid));
   if (!user) throw new AppError('tokenInvalid');
   if (isBlocked(user)) {
-    await revokeAllOf(deps.database.db, user.uid);
+    await revokeAllOf(db, user.uid);
     throw blockedError(user);
   }
   return {
-    access: await signAccessToken(deps.secrets.jwtKey, user.uid, outcome.familyId, deps.env.ACCESS_TOKEN_TTL),
+    access: await signAccessToken(secrets.jwtKey, user.uid, outcome.familyId, env.ACCESS_TOKEN_TTL),
     refresh: outcome.refresh,
   };
 }
 
 export async function modifyUser(
-  deps: Deps,
-  user: AuthUser,
-  input: { email?: string; name?: string; language?: Language },
+  db: Db,
+  { user, ...input }: { user: AuthUser; email?: string | undefined; name?: string | undefined; language?: Language | undefined },
 ): Promise<AuthUser> {
   if (input.email !== undefined && (normalizeStoredEmail(input.email) ?? input.email) !== user.email) {
     throw new AppError('invalidInput', { data: { fields: { email: 'the e-mail address cannot be changed' } } });
   }
   if (input.name === undefined && input.language === undefined) return user;
-  const [updated] = await deps.database.db
+  const [updated] = await db
     .update(users)
     .set({
       ...(input.name !== undefined && { name: input.name }),
@@ -170,8 +179,8 @@ export async function modifyUser(
   return updated ?? user;
 }
 
-export async function confirmAdult(deps: Deps, user: AuthUser): Promise<Date> {
-  const [updated] = await deps.database.db
+export async function confirmAdult(db: Db, { user }: { user: AuthUser }): Promise<Date> {
+  const [updated] = await db
     .update(users)
     .set({ adultConfirmedAt: sql`coalesce(${users.adultConfirmedAt}, now())`, updatedAt: sql`now()` })
     .where(eq(users.uid, user.uid))
@@ -180,8 +189,8 @@ export async function confirmAdult(deps: Deps, user: AuthUser): Promise<Date> {
   return updated.at;
 }
 
-const codeHash = (deps: Deps, userUid: string, code: string) =>
-  createHmac('sha256', deps.secrets.codeKey).update(`${userUid}:${code}`).digest('hex');
+const codeHash = (secrets: Pick<Secrets, 'codeKey'>, userUid: string, code: string) =>
+  createHmac('sha256', secrets.codeKey).update(`${userUid}:${code}`).digest('hex');
 
 export type CodePurpose = 'verify' | 'reset';
 
@@ -191,19 +200,22 @@ export type CodePurpose = 'verify' | 'reset';
  * statement so concurrent requests cannot both send. Unknown addresses (and, for
  * `verify`, already verified ones) get the same answer and no mail.
  */
-export async function sendCode(deps: Deps, email: string, purpose: CodePurpose): Promise<{ resend_after: number }> {
-  const user = await findByEmail(deps, email);
+export async function sendCode(
+  db: Db,
+  { secrets, mailer, email, purpose }: { secrets: Pick<Secrets, 'codeKey'>; mailer: Mailer; email: string; purpose: CodePurpose },
+): Promise<{ resend_after: number }> {
+  const user = await findByEmail(db, { email });
   if (!user || (purpose === 'verify' && user.emailVerifiedAt)) return { resend_after: VERIFICATION_RESEND_SECONDS };
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const stored = await deps.database.db.execute<{ sent_at: Date }>(sql`
+  const stored = await db.execute<{ sent_at: Date }>(sql`
     insert into verification_codes (user_uid, code_hash, sent_at, expires_at, attempts, purpose)
-    values (${user.uid}, ${codeHash(deps, user.uid, code)}, now(), now() + make_interval(mins => ${CODE_TTL_MINUTES}), 0, ${purpose})
+    values (${user.uid}, ${codeHash(secrets, user.uid, code)}, now(), now() + make_interval(mins => ${CODE_TTL_MINUTES}), 0, ${purpose})
     on conflict (user_uid) do update set code_hash = excluded.code_hash, sent_at = excluded.sent_at,
       expires_at = excluded.expires_at, attempts = 0, purpose = excluded.purpose
     where verification_codes.sent_at <= now() - make_interval(secs => ${VERIFICATION_RESEND_SECONDS})
     returning sent_at`);
   if (stored.rows.length === 0) {
-    const [current] = await deps.database.db
+    const [current] = await db
       .select({
         wait: sql<number>`ceil(extract(epoch from (${verificationCodes.sentAt} + make_interval(secs => ${VERIFICATION_RESEND_SECONDS}) - now())))::int`,
       })
@@ -215,35 +227,39 @@ export async function sendCode(deps: Deps, email: string, purpose: CodePurpose):
   const mail =
     purpose === 'verify' ? verificationMail(user.language, code, CODE_TTL_MINUTES) : resetMail(user.language, code, CODE_TTL_MINUTES);
   try {
-    await deps.mailer.send({ to: user.email, ...mail, code });
+    await mailer.send({ to: user.email, ...mail, code });
   } catch (error) {
     // No mail went out: drop the code so the user can ask again at once.
-    await deps.database.db.delete(verificationCodes).where(eq(verificationCodes.userUid, user.uid));
+    await db.delete(verificationCodes).where(eq(verificationCodes.userUid, user.uid));
     throw error;
   }
   return { resend_after: VERIFICATION_RESEND_SECONDS };
 }
 
-export const sendVerificationCode = (deps: Deps, email: string) => sendCode(deps, email, 'verify');
-
 /** Spends one of the 5 tries of the account's code for `purpose`; true when `code` is it. */
-async function tryCode(deps: Deps, user: AuthUser, code: string, purpose: CodePurpose): Promise<boolean> {
-  const tried = await deps.database.db.execute<{ code_hash: string }>(sql`
+async function tryCode(
+  db: Db,
+  { secrets, user, code, purpose }: { secrets: Pick<Secrets, 'codeKey'>; user: AuthUser; code: string; purpose: CodePurpose },
+): Promise<boolean> {
+  const tried = await db.execute<{ code_hash: string }>(sql`
     update verification_codes set attempts = attempts + 1
     where user_uid = ${user.uid} and purpose = ${purpose} and attempts < ${CODE_MAX_TRIES} and expires_at > now()
     returning code_hash`);
   const stored = tried.rows[0]?.code_hash;
-  const given = codeHash(deps, user.uid, code);
+  const given = codeHash(secrets, user.uid, code);
   return Boolean(stored && timingSafeEqual(Buffer.from(stored), Buffer.from(given)));
 }
 
 /** Checks a code: each try counts (5 at most), the code dies after 10 minutes or on success. */
-export async function verifyCode(deps: Deps, email: string, code: string): Promise<void> {
-  const user = await findByEmail(deps, email);
+export async function verifyCode(
+  db: Db,
+  { secrets, email, code }: { secrets: Pick<Secrets, 'codeKey'>; email: string; code: string },
+): Promise<void> {
+  const user = await findByEmail(db, { email });
   if (!user) throw new AppError('verificationFailed');
   if (user.emailVerifiedAt) return;
-  if (!(await tryCode(deps, user, code, 'verify'))) throw new AppError('verificationFailed');
-  await deps.database.db.transaction(async (tx) => {
+  if (!(await tryCode(db, { secrets, user, code, purpose: 'verify' }))) throw new AppError('verificationFailed');
+  await db.transaction(async (tx) => {
     const verified = await tx
       .update(users)
       .set({ emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
@@ -259,12 +275,15 @@ export async function verifyCode(deps: Deps, email: string, code: string): Promi
  * Password reset by a mailed code: the code proves the address, so the account is
  * verified too; every session of the account ends (refresh and access tokens).
  */
-export async function resetPassword(deps: Deps, email: string, code: string, password: string): Promise<void> {
-  const user = await findByEmail(deps, email);
+export async function resetPassword(
+  db: Db,
+  { secrets, email, code, password }: { secrets: Pick<Secrets, 'codeKey'>; email: string; code: string; password: string },
+): Promise<void> {
+  const user = await findByEmail(db, { email });
   if (!user) throw new AppError('verificationFailed');
-  if (!(await tryCode(deps, user, code, 'reset'))) throw new AppError('verificationFailed');
+  if (!(await tryCode(db, { secrets, user, code, purpose: 'reset' }))) throw new AppError('verificationFailed');
   const passwordHash = await hashPassword(password);
-  await deps.database.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [used] = await tx
       .delete(verificationCodes)
       .where(and(eq(verificationCodes.userUid, user.uid), eq(verificationCodes.purpose, 'reset')))
@@ -279,10 +298,13 @@ export async function resetPassword(deps: Deps, email: string, code: string, pas
 }
 
 /** Change of password by the signed-in account: the old one must match; every other session ends. */
-export async function changePassword(deps: Deps, user: AuthUser, sessionId: string, oldPassword: string, newPassword: string) {
+export async function changePassword(
+  db: Db,
+  { user, sessionId, oldPassword, newPassword }: { user: AuthUser; sessionId: string; oldPassword: string; newPassword: string },
+) {
   if (!(await checkPassword(user.passwordHash, oldPassword))) throw new AppError('wrongPassword');
   const passwordHash = await hashPassword(newPassword);
-  await deps.database.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ passwordHash, updatedAt: sql`now()` })
@@ -292,8 +314,10 @@ export async function changePassword(deps: Deps, user: AuthUser, sessionId: stri
 }
 
 /** Logout: ends this session, or with `everywhere` every session of the account. */
-export async function logout(deps: Deps, refreshToken: string | undefined, everywhere: boolean): Promise<void> {
-  const db = deps.database.db;
+export async function logout(
+  db: Db,
+  { refreshToken, everywhere }: { refreshToken: string | undefined; everywhere: boolean },
+): Promise<void> {
   const owner = refreshToken ? await revokeFamilyOf(db, refreshToken) : null;
   if (everywhere && owner) await revokeAllOf(db, owner);
 }
@@ -306,13 +330,13 @@ export const UNVERIFIED_DAYS = 7;
  * released (`removed+<uid>@removed.invalid`) and its sessions end. `email` limits the
  * sweep to one address (registration); without it the whole table is swept.
  */
-export async function releaseUnverified(deps: Deps, email?: string): Promise<number> {
-  const released = await deps.database.db.execute<{ uid: string }>(sql`
+export async function releaseUnverified(db: Db, { email }: { email?: string } = {}): Promise<number> {
+  const released = await db.execute<{ uid: string }>(sql`
     update users set email = 'removed+' || uid || '@removed.invalid', removed_at = now(), updated_at = now()
     where email_verified_at is null and removed_at is null
       and created_at < now() - make_interval(days => ${UNVERIFIED_DAYS})
       ${email === undefined ? sql`` : sql`and email = ${email}`}
     returning uid`);
-  for (const row of released.rows) await revokeAllOf(deps.database.db, row.uid);
+  for (const row of released.rows) await revokeAllOf(db, row.uid);
   return released.rows.length;
 }
