@@ -21,6 +21,7 @@ import { streamNovel } from './stream';
 
 export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  const { env, safety } = deps;
   const db = deps.database.db;
   const required = { preHandler: app.authenticate };
   /** Requests that start a job: MAX_GENERATIONS_PER_HOUR per account (429001, nothing charged). */
@@ -29,20 +30,26 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/novel/generate/',
     { ...starts, schema: { body: GenerateBody, response: { 200: envelope(GenerateResult) } } },
-    async (request) => ok(await service.startGeneration(deps, currentUser(request), request.body)),
+    async (request) => ok(await service.startGeneration(db, { env, safety, user: currentUser(request), body: request.body })),
   );
 
   app.post(
     '/novel/continuation/',
     { ...starts, schema: { body: NovelRef, response: { 200: envelope(GenerateResult) } } },
-    async (request) => ok(await service.startContinuation(deps, currentUser(request), request.body.novel_uid)),
+    async (request) => ok(await service.startContinuation(db, { env, safety, user: currentUser(request), novelUid: request.body.novel_uid })),
   );
 
   app.post(
     '/novel/rewrite/',
     { ...starts, schema: { body: RewriteBody, response: { 200: envelope(GenerateResult) } } },
     async (request) =>
-      ok(await service.startRewrite(deps, currentUser(request), request.body.novel_uid, request.body.chapter_index)),
+      ok(await service.startRewrite(db, {
+          env,
+          safety,
+          user: currentUser(request),
+          novelUid: request.body.novel_uid,
+          chapterIndex: request.body.chapter_index,
+        })),
   );
 
   app.post(
@@ -50,12 +57,17 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...required, schema: { body: SelectVersionBody, response: { 200: envelope(NovelDetails) } } },
     async (request) =>
       ok(
-        await service.selectVersion(deps, currentUser(request), request.body.novel_uid, request.body.chapter_index, request.body.version),
+        await service.selectVersion(db, {
+          user: currentUser(request),
+          novelUid: request.body.novel_uid,
+          chapterIndex: request.body.chapter_index,
+          version: request.body.version,
+        }),
       ),
   );
 
   app.post('/novel/stop/', { ...required, schema: { body: NovelRef, response: { 200: envelope(StopResult) } } }, async (request) =>
-    ok(await service.stopGeneration(deps, currentUser(request), request.body.novel_uid)),
+    ok(await service.stopGeneration(db, { hub: deps.hub, user: currentUser(request), novelUid: request.body.novel_uid })),
   );
 
   app.get(
@@ -71,7 +83,13 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/novel/edit/', { ...required, schema: { body: EditNovelBody, response: { 200: envelope(NovelDetails) } } }, async (request) =>
-    ok(await service.editNovel(app.deps, currentUser(request), request.body.novel_uid, request.body.chapter_index, request.body.content)),
+    ok(await service.editNovel(db, {
+        safety,
+        user: currentUser(request),
+        novelUid: request.body.novel_uid,
+        chapterIndex: request.body.chapter_index,
+        content: request.body.content,
+      })),
   );
 
   app.get('/novel/stream/', { preHandler: app.authenticateOptional, schema: { querystring: NovelRef } }, async (request, reply) => {

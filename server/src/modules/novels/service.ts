@@ -9,7 +9,9 @@ import {
   type NovelDetails,
 } from '@butterfic/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Deps } from '../../deps';
+import type { Env } from '../../env';
+import type { StreamHub } from '../../generation/hub';
+import type { Safety } from '../../safety';
 import { prepared } from '../../db/prepared';
 import type { Db } from '../../db';
 import { chapters, generationJobs, novels, personas, users } from '../../db/schema';
@@ -66,6 +68,9 @@ async function assertLiveJobRoom(tx: DbOrTx, userUid: string, max: number): Prom
   if ((live.rows[0]?.n ?? 0) >= max) throw tooMany(30);
 }
 
+/** A continuation or rewrite request: the caps, the safety check, the author and the novel. */
+type ChapterRequest = { env: Pick<Env, 'MAX_LIVE_JOBS_PER_USER'>; safety: Safety; user: AuthUser; novelUid: string };
+
 const passActive = (user: AuthUser) => user.passExpiresAt !== null && user.passExpiresAt.getTime() > Date.now();
 
 
@@ -74,24 +79,23 @@ const passActive = (user: AuthUser) => user.passExpiresAt !== null && user.passE
  * 6 Butter in one transaction. Not enough Butter → 305001 and nothing exists.
  */
 export async function startGeneration(
-  deps: Deps,
-  user: AuthUser,
-  body: GenerateBody,
+  db: Db,
+  { env, safety, user, body }: { env: Pick<Env, 'MAX_LIVE_JOBS_PER_USER' | 'LLM_PROVIDER'>; safety: Safety; user: AuthUser; body: GenerateBody },
 ): Promise<{ novel_uid: string; generate_status: 'generating'; balance: number }> {
   if (body.is_r18 === 1 && !user.adultConfirmedAt) throw new AppError('forbidden', { message: 'adultOnly' });
   // Refused before anything is charged or stored.
   const p = body.params;
-  await deps.safety.refuse([p.char_a_name, p.char_a_setting, p.char_b_name, p.char_b_setting, p.plot, body.title, body.description], {
+  await safety.refuse([p.char_a_name, p.char_a_setting, p.char_b_name, p.char_b_setting, p.plot, body.title, body.description], {
     language: body.language,
     rating: body.is_r18 === 1 ? 'adult' : 'general',
   });
   const charge = passActive(user) ? 0 : GENERATE_COST;
   const novelUid = newUid();
-  const personaUid = body.persona_uid ? await knownPersona(deps.database.db, body.persona_uid) : null;
+  const personaUid = body.persona_uid ? await knownPersona(db, body.persona_uid) : null;
   const jobUid = newUid();
   const tags = [body.is_r18 ? 'R18' : 'notR18', PERSPECTIVE_TAGS[body.first_person], body.dialogue_heavy ? 'conversation' : 'description'];
-  const balance = await deps.database.db.transaction(async (tx) => {
-    await assertLiveJobRoom(tx, user.uid, deps.env.MAX_LIVE_JOBS_PER_USER);
+  const balance = await db.transaction(async (tx) => {
+    await assertLiveJobRoom(tx, user.uid, env.MAX_LIVE_JOBS_PER_USER);
     await tx.insert(novels).values({
       uid: novelUid,
       authorUid: user.uid,
@@ -105,7 +109,7 @@ export async function startGeneration(
       language: body.language,
       model: body.model,
       generateStatus: 'generating',
-      writtenBy: deps.env.LLM_PROVIDER,
+      writtenBy: env.LLM_PROVIDER,
       personaUid,
     });
     await queueChapterJob(tx, { jobUid, novelUid, chapterIndex: 0, kind: 'generate', charge, before: [] });
@@ -138,8 +142,10 @@ async function ownNovel(db: DbOrTx, user: AuthUser, uid: string, lock = false): 
  * charged or saved: a continuation checks the settings and the story so far
  * (edits included); an edit checks the new text.
  */
-async function refuseUnsafeStory(deps: Deps, user: AuthUser, novelUid: string, edited?: string, before?: number) {
-  const db = deps.database.db;
+async function refuseUnsafeStory(
+  db: Db,
+  { safety, user, novelUid, edited, before }: { safety: Safety; user: AuthUser; novelUid: string; edited?: string; before?: number },
+) {
   const novel = await ownNovel(db, user, novelUid);
   let texts: string[];
   if (edited !== undefined) texts = [edited];
@@ -149,17 +155,16 @@ async function refuseUnsafeStory(deps: Deps, user: AuthUser, novelUid: string, e
     const p = novel.params as GenerateBody['params'];
     texts = [p.char_a_name, p.char_a_setting, p.char_b_name, p.char_b_setting, p.plot, ...list.map((c) => c.content)];
   }
-  await deps.safety.refuse(texts, { language: novel.language, rating: novel.isR18 ? 'adult' : 'general' });
+  await safety.refuse(texts, { language: novel.language, rating: novel.isR18 ? 'adult' : 'general' });
 }
 
 /** Queues the next chapter for 3 Butter; only one job per novel runs at a time. */
 export async function startContinuation(
-  deps: Deps,
-  user: AuthUser,
-  novelUid: string,
+  db: Db,
+  { env, safety, user, novelUid }: ChapterRequest,
 ): Promise<{ novel_uid: string; generate_status: 'continuing'; balance: number }> {
-  await refuseUnsafeStory(deps, user, novelUid);
-  return queueChapter(deps, user, novelUid, async (tx, novel, job) => {
+  await refuseUnsafeStory(db, { safety, user, novelUid });
+  return queueChapter(db, { env, user, novelUid }, async (tx, novel, job) => {
     if (novel.wordCount <= 0) throw new AppError('invalidInput', { message: 'nothingToContinue' });
     // The next chapter follows the last chapter of the chosen path (the novel row is locked).
     await queueChapterJob(tx, { ...job, novelUid, chapterIndex: novel.path.length, kind: 'continue', before: novel.path });
@@ -174,16 +179,15 @@ export async function startContinuation(
  * meets the one-live-job index and answers novelBusy.
  */
 async function queueChapter(
-  deps: Deps,
-  user: AuthUser,
-  novelUid: string,
+  db: Db,
+  { env, user, novelUid }: Omit<ChapterRequest, 'safety'>,
   queue: (tx: DbOrTx, novel: NovelRow, job: { jobUid: string; charge: number }) => Promise<void>,
 ): Promise<{ novel_uid: string; generate_status: 'continuing'; balance: number }> {
   const charge = passActive(user) ? 0 : CONTINUE_COST;
   const jobUid = newUid();
   try {
-    const balance = await deps.database.db.transaction(async (tx) => {
-      await assertLiveJobRoom(tx, user.uid, deps.env.MAX_LIVE_JOBS_PER_USER);
+    const balance = await db.transaction(async (tx) => {
+      await assertLiveJobRoom(tx, user.uid, env.MAX_LIVE_JOBS_PER_USER);
       const novel = await ownNovel(tx, user, novelUid, true);
       if (novel.generateStatus === 'generating' || novel.generateStatus === 'continuing')
         throw new AppError('invalidInput', { message: 'novelBusy' });
@@ -207,8 +211,8 @@ async function queueChapter(
  * Stops the running job of a novel and keeps the text so far. The charge
  * stays when text was delivered and is refunded when none was.
  */
-export async function stopGeneration(deps: Deps, user: AuthUser, novelUid: string) {
-  const result = await deps.database.db.transaction(async (tx) => {
+export async function stopGeneration(db: Db, { hub, user, novelUid }: { hub: Pick<StreamHub, 'notify'>; user: AuthUser; novelUid: string }) {
+  const result = await db.transaction(async (tx) => {
     // Lock order as the workers: the job, then the chapter, then the novel.
     const novel = await ownNovel(tx, user, novelUid);
     const [job] = await tx
@@ -250,7 +254,7 @@ export async function stopGeneration(deps: Deps, user: AuthUser, novelUid: strin
       .where(eq(novels.uid, novelUid));
     return { status, refunded: refund, balance, jobUid: job.uid };
   });
-  if (result.jobUid) await deps.hub.notify('butterfic_control', JSON.stringify({ stop: result.jobUid }));
+  if (result.jobUid) await hub.notify('butterfic_control', JSON.stringify({ stop: result.jobUid }));
   return { generate_status: result.status, refunded: result.refunded, balance: result.balance };
 }
 
@@ -346,14 +350,16 @@ export async function novelDetails(db: Db, viewer: AuthUser | null, uid: string)
 
 /** Saves edited text of one chapter (the last by default) of one's own, finished novel. */
 export async function editNovel(
-  deps: Deps,
-  user: AuthUser,
-  uid: string,
-  chapterIndex: number | undefined,
-  content: string,
+  db: Db,
+  {
+    safety,
+    user,
+    novelUid: uid,
+    chapterIndex,
+    content,
+  }: { safety: Safety; user: AuthUser; novelUid: string; chapterIndex: number | undefined; content: string },
 ): Promise<NovelDetails> {
-  const db = deps.database.db;
-  await refuseUnsafeStory(deps, user, uid, content);
+  await refuseUnsafeStory(db, { safety, user, novelUid: uid, edited: content });
   await db.transaction(async (tx) => {
     const novel = await ownNovel(tx, user, uid, true);
     if (novel.generateStatus === 'generating' || novel.generateStatus === 'continuing')
@@ -376,13 +382,11 @@ export async function editNovel(
  * were written after. Nothing is deleted.
  */
 export async function startRewrite(
-  deps: Deps,
-  user: AuthUser,
-  novelUid: string,
-  chapterIndex: number,
+  db: Db,
+  { env, safety, user, novelUid, chapterIndex }: ChapterRequest & { chapterIndex: number },
 ): Promise<{ novel_uid: string; generate_status: 'continuing'; balance: number }> {
-  await refuseUnsafeStory(deps, user, novelUid, undefined, chapterIndex);
-  return queueChapter(deps, user, novelUid, async (tx, novel, job) => {
+  await refuseUnsafeStory(db, { safety, user, novelUid, before: chapterIndex });
+  return queueChapter(db, { env, user, novelUid }, async (tx, novel, job) => {
     if (novel.generateStatus !== 'done') throw new AppError('invalidInput', { message: 'nothingToContinue' });
     const path = novel.path; // read under the novel row's lock
     const replaced = path[chapterIndex];
@@ -406,13 +410,9 @@ export async function startRewrite(
  * Not while a job writes the novel (400001). Answers the novel details.
  */
 export async function selectVersion(
-  deps: Deps,
-  user: AuthUser,
-  novelUid: string,
-  chapterIndex: number,
-  version: number,
+  db: Db,
+  { user, novelUid, chapterIndex, version }: { user: AuthUser; novelUid: string; chapterIndex: number; version: number },
 ): Promise<NovelDetails> {
-  const db = deps.database.db;
   await db.transaction(async (tx) => {
     const novel = await ownNovel(tx, user, novelUid, true);
     if (novel.generateStatus === 'generating' || novel.generateStatus === 'continuing')
