@@ -9,7 +9,6 @@ export { freePort };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-
 export type RunningApp = { base: string; dataDir: string; child: ChildProcess; stop: () => Promise<void> };
 
 /**

@@ -25,7 +25,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const tool = path.join(root, 'bench/tools/stream-overhead.mjs');
 
-
 type Stats = { median: number; p90: number; max: number; n: number };
 type Phase = { stats: { ttft: Stats; request: Stats; total: Stats; done: Stats }; errors: Record<string, number> };
 type Run = { targets: Record<'direct' | 'novel', { phases: Record<string, Phase> }> };
@@ -58,7 +57,11 @@ const app: ChildProcess = fork(path.join(here, 'app-process.ts'), [], {
   cwd: path.join(root, 'server'),
   env,
   // BENCH_PROFILE_DIR=dir: a CPU profile of the app over the whole run, written when it stops.
-  execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [])],
+  execArgv: [
+    '--import',
+    'tsx',
+    ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []),
+  ],
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
 const ask = (cmd: 'reset' | 'stats') =>

@@ -15,7 +15,6 @@ declare module 'vitest' {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-
 /**
  * Starts the built app exactly as `npm start` serves it (server/src/main.ts,
  * embedded PostgreSQL, offline writer, dev outbox) on a free port with a fresh

@@ -16,7 +16,6 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'butterfic-lifecycle-'));
 fs.chmodSync(dataDir, 0o755);
 const children: ChildProcess[] = [];
 
-
 async function startApp(): Promise<{ child: ChildProcess; base: string; output: () => string }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {

@@ -9,7 +9,6 @@ export { freePort };
 /** The repository root: child processes run `node --import tsx server/src/main.ts` from here, as an operator would. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-
 export type AppProcess = {
   child: ChildProcess;
   name: string;

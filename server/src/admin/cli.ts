@@ -95,7 +95,12 @@ async function run(database: Database, argv: string[], initialCwd: string, ops: 
   if ((area === 'takedown' || area === 'restore') && action && email) {
     if (action !== 'post' && action !== 'persona' && action !== 'novel') throw new UsageError(USAGE);
     if (!values.reason?.trim()) throw new UsageError(`${area} needs --reason TEXT`);
-    const { audit_id } = await moderateContent(ops, actor, { action: area, target_type: action, target_uid: email, reason: values.reason.trim() });
+    const { audit_id } = await moderateContent(ops, actor, {
+      action: area,
+      target_type: action,
+      target_uid: email,
+      reason: values.reason.trim(),
+    });
     return `${area === 'takedown' ? 'took down' : 'restored'} ${action} ${email} (audit #${audit_id})`;
   }
   if (area !== 'user' || !action || !email) throw new UsageError(USAGE);
@@ -122,7 +127,11 @@ async function run(database: Database, argv: string[], initialCwd: string, ops: 
       return `granted ${amount} Butter to ${user.email}; balance ${balance}`;
     }
     case 'ban': {
-      const { audit_id } = await moderateUser(ops, actor, { action: 'ban', user_uid: user.uid, reason: values.reason ?? 'banned by the operator' });
+      const { audit_id } = await moderateUser(ops, actor, {
+        action: 'ban',
+        user_uid: user.uid,
+        reason: values.reason ?? 'banned by the operator',
+      });
       return `banned ${user.email}; all sessions ended (audit #${audit_id})`;
     }
     case 'suspend': {
@@ -137,7 +146,11 @@ async function run(database: Database, argv: string[], initialCwd: string, ops: 
       return `suspended ${user.email} until ${until?.toISOString() ?? '?'}; all sessions ended (audit #${audit_id})`;
     }
     case 'unban': {
-      const { audit_id } = await moderateUser(ops, actor, { action: 'unban', user_uid: user.uid, reason: values.reason ?? 'lifted by the operator' });
+      const { audit_id } = await moderateUser(ops, actor, {
+        action: 'unban',
+        user_uid: user.uid,
+        reason: values.reason ?? 'lifted by the operator',
+      });
       return `${user.email} is active again (audit #${audit_id})`;
     }
     case 'show': {

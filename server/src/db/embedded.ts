@@ -125,7 +125,6 @@ function ensureOwned(dir: string, runAs: RunAs): void {
   fs.chmodSync(dir, 0o700);
 }
 
-
 function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);

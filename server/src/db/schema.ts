@@ -443,13 +443,17 @@ export const posts = pgTable(
   },
   (t) => [
     uniqueIndex('posts_seq_uq').on(t.seq),
-    index('posts_feed_idx').on(t.language, t.seq.desc()).where(sql`${t.isPublic} and ${t.status} = 'active'`),
+    index('posts_feed_idx')
+      .on(t.language, t.seq.desc())
+      .where(sql`${t.isPublic} and ${t.status} = 'active'`),
     index('posts_feed_all_idx')
       .on(t.seq.desc())
       .where(sql`${t.isPublic} and ${t.status} = 'active'`),
     index('posts_author_idx').on(t.authorUid, t.seq.desc()),
     index('posts_novel_idx').on(t.novelUid),
-    uniqueIndex('posts_request_uq').on(t.authorUid, t.requestId).where(sql`${t.requestId} is not null`),
+    uniqueIndex('posts_request_uq')
+      .on(t.authorUid, t.requestId)
+      .where(sql`${t.requestId} is not null`),
     check('posts_views_non_negative', sql`${t.viewsCount} >= 0`),
   ],
 );

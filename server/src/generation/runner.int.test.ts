@@ -95,9 +95,10 @@ describe('a save racing a stop', () => {
     const verdict = await completeChapter(ctx.database.db, { job, workerId: runner.id, text: 'Not ours to finish.', words: 4 });
     expect(verdict).toBe('lost');
     expect(await chapterText(job.novelUid)).toBe('');
-    const rows = await ctx.database.pool.query('select j.status, n.generate_status from generation_jobs j join novels n on n.uid = j.novel_uid where j.uid = $1', [
-      job.uid,
-    ]);
+    const rows = await ctx.database.pool.query(
+      'select j.status, n.generate_status from generation_jobs j join novels n on n.uid = j.novel_uid where j.uid = $1',
+      [job.uid],
+    );
     // Still the other worker's to finish: nobody may tell its readers "done".
     expect(rows.rows[0]).toEqual({ status: 'running', generate_status: 'generating' });
   });
@@ -191,7 +192,8 @@ describe('a claimed batch whose stories cannot be read', () => {
         (row) => failures > 0 && (row?.status === 'queued' || row?.status === 'done'),
       );
       const finished = await waitFor(
-        async () => (await ctx.database.pool.query('select status, attempts from generation_jobs where novel_uid = $1', [novelUid])).rows[0],
+        async () =>
+          (await ctx.database.pool.query('select status, attempts from generation_jobs where novel_uid = $1', [novelUid])).rows[0],
         (row) => row?.status === 'done',
       );
       expect(failures).toBeGreaterThanOrEqual(2);

@@ -284,7 +284,10 @@ export class JobRunner {
     // The version each job writes (old jobs from before versions: the chosen one at its place).
     const versionOf = new Map<string, number | null>();
     for (const job of jobs) versionOf.set(job.uid, job.chapterId ?? byUid.get(job.novelUid)?.path[job.chapterIndex] ?? null);
-    const lines = await storiesBefore(db, [...versionOf.values()].filter((id): id is number => id !== null));
+    const lines = await storiesBefore(
+      db,
+      [...versionOf.values()].filter((id): id is number => id !== null),
+    );
     const out = new Map<string, Loaded>();
     for (const job of jobs) {
       const novel = byUid.get(job.novelUid);

@@ -105,11 +105,13 @@ const TAKEN_DOWN: Record<Language, Notice> = {
   },
   'zh-CN': {
     subject: '你在 Butterfic 的内容已被下架',
-    text: (what, reason) => `你好！\n\n管理员已下架${what}，现在只有你能看到。\n\n原因：${reason}\n\n如果你认为这是误判，请回复本邮件。\n\n— Butterfic`,
+    text: (what, reason) =>
+      `你好！\n\n管理员已下架${what}，现在只有你能看到。\n\n原因：${reason}\n\n如果你认为这是误判，请回复本邮件。\n\n— Butterfic`,
   },
   'zh-TW': {
     subject: '你在 Butterfic 的內容已被下架',
-    text: (what, reason) => `你好！\n\n管理員已下架${what}，現在只有你看得到。\n\n原因：${reason}\n\n如果你認為這是誤判，請回覆這封郵件。\n\n— Butterfic`,
+    text: (what, reason) =>
+      `你好！\n\n管理員已下架${what}，現在只有你看得到。\n\n原因：${reason}\n\n如果你認為這是誤判，請回覆這封郵件。\n\n— Butterfic`,
   },
   ko: {
     subject: 'Butterfic 콘텐츠의 게시가 중단되었습니다',
@@ -129,7 +131,10 @@ const ACCOUNT_NOTICE: Record<Language, Notice> = {
   'zh-CN': { subject: '关于你的 Butterfic 账号的通知', text: (what, reason) => `你好！\n\n${what}\n\n原因：${reason}\n\n— Butterfic` },
   'zh-TW': { subject: '關於你的 Butterfic 帳號的通知', text: (what, reason) => `你好！\n\n${what}\n\n原因：${reason}\n\n— Butterfic` },
   ko: { subject: 'Butterfic 계정 관련 안내', text: (what, reason) => `안녕하세요.\n\n${what}\n\n사유: ${reason}\n\nButterfic 드림` },
-  ja: { subject: 'Butterfic アカウントに関するお知らせ', text: (what, reason) => `こんにちは！\n\n${what}\n\n理由：${reason}\n\n— Butterfic` },
+  ja: {
+    subject: 'Butterfic アカウントに関するお知らせ',
+    text: (what, reason) => `こんにちは！\n\n${what}\n\n理由：${reason}\n\n— Butterfic`,
+  },
 };
 
 const ACCOUNT_WHAT: Record<Language, Record<'warn' | 'suspend' | 'ban', (until: string) => string>> = {

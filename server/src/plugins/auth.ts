@@ -99,7 +99,10 @@ export function installAuth(app: FastifyInstance): void {
     const readAt = cache.stamp();
     const { uid, sid, expMs } = await verifyAccessToken(app.deps.secrets.jwtKey, token);
     // One query: the account (for the ban check) and whether the token's session was ended.
-    const [row] = await database.db.select({ user: users, live: sessionLive(sid) }).from(users).where(eq(users.uid, uid));
+    const [row] = await database.db
+      .select({ user: users, live: sessionLive(sid) })
+      .from(users)
+      .where(eq(users.uid, uid));
     if (!row) throw new AppError('tokenInvalid');
     if (isBlocked(row.user)) throw blockedError(row.user);
     if (!row.live) throw new AppError('tokenInvalid', { detail: 'session ended' });

@@ -167,9 +167,15 @@ describe('requests refused before anything is charged', () => {
     const started = await ctx.request('POST', '/api/v1/novel/generate/', { body: storyRequest(), headers: me.auth });
     const uid = started.body.data.novel_uid;
     await novelFinished(ctx, me.auth, uid);
-    const edit = await ctx.request('POST', '/api/v1/novel/edit/', { body: { novel_uid: uid, content: 'They made love on the sand.' }, headers: me.auth });
+    const edit = await ctx.request('POST', '/api/v1/novel/edit/', {
+      body: { novel_uid: uid, content: 'They made love on the sand.' },
+      headers: me.auth,
+    });
     expect(edit.status).toBe(403);
-    const fine = await ctx.request('POST', '/api/v1/novel/edit/', { body: { novel_uid: uid, content: 'They held hands on the sand.' }, headers: me.auth });
+    const fine = await ctx.request('POST', '/api/v1/novel/edit/', {
+      body: { novel_uid: uid, content: 'They held hands on the sand.' },
+      headers: me.auth,
+    });
     expect(fine.status).toBe(200);
   });
 
@@ -188,7 +194,10 @@ describe('requests refused before anything is charged', () => {
       dialogue_heavy: 0,
       language: 'ja',
     };
-    const sexual = await ctx.request('POST', '/api/v1/persona/create/', { body: { ...persona, plot: '二人は嵐の夜にセックスする' }, headers: me.auth });
+    const sexual = await ctx.request('POST', '/api/v1/persona/create/', {
+      body: { ...persona, plot: '二人は嵐の夜にセックスする' },
+      headers: me.auth,
+    });
     expect(sexual.status).toBe(403);
     const minor = await ctx.request('POST', '/api/v1/persona/create/', {
       body: { ...persona, is_r18: 1, char_b_setting: 'ＪＫの後輩' },

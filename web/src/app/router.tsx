@@ -36,7 +36,6 @@ const UserAgreement = lazy(() => import('./routes/UserAgreement').then((m) => ({
 const AboutUs = lazy(() => import('./routes/AboutUs').then((m) => ({ default: m.AboutUs })));
 const Admin = lazy(() => import('./routes/Admin').then((m) => ({ default: m.Admin })));
 
-
 /**
  * Every route of SPEC.md section 2, its pattern from lib/paths.ts. Signed-in screens sit under one
  * RequireAuth layout route per shell (without an access token the visitor goes to /login).

@@ -27,5 +27,4 @@ export const novelDetailsQueryOptions = (uid: string) =>
     retry: (failures, error) => !isFinalError(error) && failures < 1,
   });
 
-export const useNovelDetails = (uid: string | undefined) =>
-  useQuery({ ...novelDetailsQueryOptions(uid ?? ''), enabled: Boolean(uid) });
+export const useNovelDetails = (uid: string | undefined) => useQuery({ ...novelDetailsQueryOptions(uid ?? ''), enabled: Boolean(uid) });

@@ -23,5 +23,9 @@ beforeEach(() => {
 afterEach(() => {
   const seen = calls;
   vi.mocked(console.error).mockRestore();
-  if (!allowed) expect(seen.map((args) => args.map(String).join(' ')), 'unexpected console.error').toEqual([]);
+  if (!allowed)
+    expect(
+      seen.map((args) => args.map(String).join(' ')),
+      'unexpected console.error',
+    ).toEqual([]);
 });

@@ -108,10 +108,14 @@ describe('proxies trusted only when configured', () => {
   it('uses the forwarded address from a configured proxy', async () => {
     const ip = someIp();
     for (let i = 0; i < 20; i++)
-      expect((await post('/user/create/', { age_confirmed: true, email: `via${i}@example.com`, password: PASSWORD }, { 'x-forwarded-for': ip })).status).toBe(
-        200,
-      );
-    expect((await post('/user/create/', { age_confirmed: true, email: 'via20@example.com', password: PASSWORD }, { 'x-forwarded-for': ip })).status).toBe(429);
+      expect(
+        (await post('/user/create/', { age_confirmed: true, email: `via${i}@example.com`, password: PASSWORD }, { 'x-forwarded-for': ip }))
+          .status,
+      ).toBe(200);
+    expect(
+      (await post('/user/create/', { age_confirmed: true, email: 'via20@example.com', password: PASSWORD }, { 'x-forwarded-for': ip }))
+        .status,
+    ).toBe(429);
     expect((await post('/user/create/', { age_confirmed: true, email: 'via21@example.com', password: PASSWORD })).status).toBe(200);
   });
 });

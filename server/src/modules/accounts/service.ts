@@ -45,7 +45,6 @@ function invitationCode(): string {
   return code;
 }
 
-
 export async function findByEmail(db: DbOrTx, { email }: { email: string }): Promise<AuthUser | null> {
   const [user] = await db.select().from(users).where(eq(users.email, email));
   return user ?? null;
@@ -111,7 +110,10 @@ export async function createAccount(
 export type Session = { user: AuthUser; access: string; refresh: string };
 
 /** What signing tokens needs: their lifetimes and the signing key. */
-type SessionSettings = { env: Pick<Env, 'REQUIRE_EMAIL_VERIFICATION' | 'ACCESS_TOKEN_TTL' | 'REFRESH_TOKEN_TTL'>; secrets: Pick<Secrets, 'jwtKey'> };
+type SessionSettings = {
+  env: Pick<Env, 'REQUIRE_EMAIL_VERIFICATION' | 'ACCESS_TOKEN_TTL' | 'REFRESH_TOKEN_TTL'>;
+  secrets: Pick<Secrets, 'jwtKey'>;
+};
 
 /** Login: 301004 unknown e-mail, 301001 wrong password, 301006 blocked, 301007 unverified. */
 export async function login(
@@ -136,7 +138,10 @@ export async function startSession(db: Db, { env, secrets, user }: SessionSettin
   return { user, access, refresh };
 }
 
-export async function refresh(db: Db, { env, secrets, token }: SessionSettings & { token: string }): Promise<{ access: string; refresh: string }> {
+export async function refresh(
+  db: Db,
+  { env, secrets, token }: SessionSettings & { token: string },
+): Promise<{ access: string; refresh: string }> {
   const outcome = await rotateRefreshToken(db, secrets.jwtKey, token, env.REFRESH_TOKEN_TTL);
   if (!outcome.ok) {
     // A ban or suspension revoked every session: its owner learns why (and until when), not just "log in again".

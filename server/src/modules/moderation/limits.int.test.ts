@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const grant = (uid: string, amount: number) => ctx.database.db.transaction((tx) => applyLedger(tx, { userUid: uid, kind: 'grant', amount }));
+const grant = (uid: string, amount: number) =>
+  ctx.database.db.transaction((tx) => applyLedger(tx, { userUid: uid, kind: 'grant', amount }));
 const balance = async (auth: Record<string, string>) =>
   (await ctx.request('GET', '/api/v1/user/info/', { headers: auth })).body.data.balance as number;
 const generate = (auth: Record<string, string>) => ctx.request('POST', '/api/v1/novel/generate/', { body: storyRequest(), headers: auth });
@@ -60,7 +61,9 @@ describe('MAX_STREAMS_PER_USER', () => {
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(await slotsOf(me.uid)).toBe(2);
 
-    const third = await fetch(`${ctx.baseUrl}/api/v1/novel/stream/?novel_uid=${novel}`, { headers: { ...me.auth, 'accept-language': 'ko' } });
+    const third = await fetch(`${ctx.baseUrl}/api/v1/novel/stream/?novel_uid=${novel}`, {
+      headers: { ...me.auth, 'accept-language': 'ko' },
+    });
     expect(third.status).toBe(429);
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
     const envelope = (await third.json()) as { base_resp: { status_code: number; status_msg: string } };
@@ -75,12 +78,18 @@ describe('MAX_STREAMS_PER_USER', () => {
     otherStream.close();
 
     first.close();
-    await waitFor(() => slotsOf(me.uid), (n) => n === 1);
+    await waitFor(
+      () => slotsOf(me.uid),
+      (n) => n === 1,
+    );
     const again = await openStream(ctx.baseUrl, novel, me.auth);
     expect(again.status).toBe(200);
     again.close();
     second.close();
-    await waitFor(() => slotsOf(me.uid), (n) => n === 0);
+    await waitFor(
+      () => slotsOf(me.uid),
+      (n) => n === 0,
+    );
   });
 
   it('counts the streams an account holds on every app process, and a process that stops frees its own', async () => {
@@ -98,7 +107,10 @@ describe('MAX_STREAMS_PER_USER', () => {
       peerOpen = false;
       await peer.close();
       // The peer ended its stream and deleted its rows on the way out.
-      await waitFor(() => slotsOf(me.uid), (n) => n === 0);
+      await waitFor(
+        () => slotsOf(me.uid),
+        (n) => n === 0,
+      );
     } finally {
       if (peerOpen) await peer.close();
     }
@@ -258,7 +270,8 @@ describe('persona uses', () => {
     const author = await signUp(ctx, 'popular-author@example.com');
     const made = await ctx.request('POST', '/api/v1/persona/create/', { body: persona(1), headers: author.auth });
     const target = made.body.data as { uid: string; used_count: number };
-    const use = (headers: Record<string, string>) => ctx.request('POST', '/api/v1/persona/addused/', { body: { persona_uid: target.uid }, headers });
+    const use = (headers: Record<string, string>) =>
+      ctx.request('POST', '/api/v1/persona/addused/', { body: { persona_uid: target.uid }, headers });
     const me = await signUp(ctx, 'clicker@example.com');
     const first = await use(me.auth);
     expect(first.status).toBe(200);

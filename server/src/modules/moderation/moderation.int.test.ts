@@ -22,7 +22,10 @@ const newPost = async (auth: Record<string, string>, title = 'A tale') => {
   return created.body.data.uid as string;
 };
 const report = (body: Record<string, unknown>, ip = someIp()) =>
-  ctx.request('POST', '/api/v1/report/', { body: { target_type: 'post', reason: 'stolen text', ...body }, headers: { 'x-forwarded-for': ip } });
+  ctx.request('POST', '/api/v1/report/', {
+    body: { target_type: 'post', reason: 'stolen text', ...body },
+    headers: { 'x-forwarded-for': ip },
+  });
 const details = (uid: string, auth: Record<string, string> = {}) =>
   ctx.request('GET', `/api/v1/post/details/?post_uid=${uid}`, { headers: auth });
 const login = (email: string) =>
@@ -149,7 +152,7 @@ describe('the console and takedowns', () => {
 });
 
 describe('personas', () => {
-  it('takes a reported persona down (the author still sees why) and hides a banned author\'s personas', async () => {
+  it("takes a reported persona down (the author still sees why) and hides a banned author's personas", async () => {
     const author = await signUp(ctx, 'persona-author@example.com');
     const created = await ctx.request('POST', '/api/v1/persona/create/', {
       headers: author.auth,
@@ -253,7 +256,10 @@ describe('bans and suspensions', () => {
     const banned = await login('bad-actor@example.com');
     expect(banned.body.data).toMatchObject({ account_status: 'banned', suspended_until: null });
 
-    await ctx.request('POST', '/api/v1/admin/user/', { body: { action: 'unban', user_uid: user.uid, reason: 'appeal' }, headers: adminAuth });
+    await ctx.request('POST', '/api/v1/admin/user/', {
+      body: { action: 'unban', user_uid: user.uid, reason: 'appeal' },
+      headers: adminAuth,
+    });
     expect((await login('bad-actor@example.com')).status).toBe(200);
     expect((await details(uid)).status).toBe(200);
 

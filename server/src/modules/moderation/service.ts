@@ -106,7 +106,14 @@ type Notice = { to: string; subject: string; text: string };
 
 async function audit(
   tx: DbOrTx,
-  entry: { actor: string; action: (typeof auditLog.$inferInsert)['action']; targetType: (typeof auditLog.$inferInsert)['targetType']; targetUid: string; reason: string; details?: Record<string, unknown> },
+  entry: {
+    actor: string;
+    action: (typeof auditLog.$inferInsert)['action'];
+    targetType: (typeof auditLog.$inferInsert)['targetType'];
+    targetUid: string;
+    reason: string;
+    details?: Record<string, unknown>;
+  },
 ): Promise<number> {
   const [row] = await tx
     .insert(auditLog)
@@ -161,7 +168,10 @@ export async function moderateContent(ops: Ops, actor: string, input: AdminConte
       for (const to of new Set(closed.map((r) => r.contactEmail).filter((e): e is string => Boolean(e))))
         notices.push({ to, ...reportActionedMail(contentLang, what(contentLang), input.reason) });
       if (target.authorUid) {
-        const [author] = await tx.select({ email: users.email, language: users.language }).from(users).where(eq(users.uid, target.authorUid));
+        const [author] = await tx
+          .select({ email: users.email, language: users.language })
+          .from(users)
+          .where(eq(users.uid, target.authorUid));
         if (author) notices.push({ to: author.email, ...takenDownMail(author.language, what(author.language), input.reason) });
       }
     }

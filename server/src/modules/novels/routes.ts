@@ -36,20 +36,20 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/novel/continuation/',
     { ...starts, schema: { body: NovelRef, response: { 200: envelope(GenerateResult) } } },
-    async (request) => ok(await service.startContinuation(db, { env, safety, user: currentUser(request), novelUid: request.body.novel_uid })),
+    async (request) =>
+      ok(await service.startContinuation(db, { env, safety, user: currentUser(request), novelUid: request.body.novel_uid })),
   );
 
-  app.post(
-    '/novel/rewrite/',
-    { ...starts, schema: { body: RewriteBody, response: { 200: envelope(GenerateResult) } } },
-    async (request) =>
-      ok(await service.startRewrite(db, {
-          env,
-          safety,
-          user: currentUser(request),
-          novelUid: request.body.novel_uid,
-          chapterIndex: request.body.chapter_index,
-        })),
+  app.post('/novel/rewrite/', { ...starts, schema: { body: RewriteBody, response: { 200: envelope(GenerateResult) } } }, async (request) =>
+    ok(
+      await service.startRewrite(db, {
+        env,
+        safety,
+        user: currentUser(request),
+        novelUid: request.body.novel_uid,
+        chapterIndex: request.body.chapter_index,
+      }),
+    ),
   );
 
   app.post(
@@ -83,13 +83,15 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/novel/edit/', { ...required, schema: { body: EditNovelBody, response: { 200: envelope(NovelDetails) } } }, async (request) =>
-    ok(await service.editNovel(db, {
+    ok(
+      await service.editNovel(db, {
         safety,
         user: currentUser(request),
         novelUid: request.body.novel_uid,
         chapterIndex: request.body.chapter_index,
         content: request.body.content,
-      })),
+      }),
+    ),
   );
 
   app.get('/novel/stream/', { preHandler: app.authenticateOptional, schema: { querystring: NovelRef } }, async (request, reply) => {

@@ -73,14 +73,18 @@ type ChapterRequest = { env: Pick<Env, 'MAX_LIVE_JOBS_PER_USER'>; safety: Safety
 
 const passActive = (user: AuthUser) => user.passExpiresAt !== null && user.passExpiresAt.getTime() > Date.now();
 
-
 /**
  * Queues a new story: the novel, its first chapter, the job and the charge of
  * 6 Butter in one transaction. Not enough Butter → 305001 and nothing exists.
  */
 export async function startGeneration(
   db: Db,
-  { env, safety, user, body }: { env: Pick<Env, 'MAX_LIVE_JOBS_PER_USER' | 'LLM_PROVIDER'>; safety: Safety; user: AuthUser; body: GenerateBody },
+  {
+    env,
+    safety,
+    user,
+    body,
+  }: { env: Pick<Env, 'MAX_LIVE_JOBS_PER_USER' | 'LLM_PROVIDER'>; safety: Safety; user: AuthUser; body: GenerateBody },
 ): Promise<{ novel_uid: string; generate_status: 'generating'; balance: number }> {
   if (body.is_r18 === 1 && !user.adultConfirmedAt) throw new AppError('forbidden', { message: 'adultOnly' });
   // Refused before anything is charged or stored.
@@ -211,7 +215,10 @@ async function queueChapter(
  * Stops the running job of a novel and keeps the text so far. The charge
  * stays when text was delivered and is refunded when none was.
  */
-export async function stopGeneration(db: Db, { hub, user, novelUid }: { hub: Pick<StreamHub, 'notify'>; user: AuthUser; novelUid: string }) {
+export async function stopGeneration(
+  db: Db,
+  { hub, user, novelUid }: { hub: Pick<StreamHub, 'notify'>; user: AuthUser; novelUid: string },
+) {
   const result = await db.transaction(async (tx) => {
     // Lock order as the workers: the job, then the chapter, then the novel.
     const novel = await ownNovel(tx, user, novelUid);
@@ -331,7 +338,10 @@ export function assertReadable(
 
 /** A novel with its chapters: for its author, or for anyone once it is public. */
 export async function novelDetails(db: Db, viewer: AuthUser | null, uid: string): Promise<NovelDetails> {
-  const [found] = await db.select({ row: novels, blocked: authorBlocked(novels.authorUid) }).from(novels).where(eq(novels.uid, uid));
+  const [found] = await db
+    .select({ row: novels, blocked: authorBlocked(novels.authorUid) })
+    .from(novels)
+    .where(eq(novels.uid, uid));
   const row = found?.row;
   assertReadable(viewer, row, found?.blocked ?? false);
   const list = await chosenPath(db, uid);
@@ -368,7 +378,10 @@ export async function editNovel(
     const path = await lockedPath(tx, uid);
     const target = path[chapterIndex ?? path.length - 1];
     if (target === undefined) throw new AppError('notFound');
-    await tx.update(chapters).set({ content, updatedAt: sql`now()` }).where(eq(chapters.id, target));
+    await tx
+      .update(chapters)
+      .set({ content, updatedAt: sql`now()` })
+      .where(eq(chapters.id, target));
     await setPath(tx, uid, path);
   });
   return novelDetails(db, user, uid);

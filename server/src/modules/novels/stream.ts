@@ -41,7 +41,10 @@ class StreamWatchdog {
     set.add(onEnded);
     this.watchers.set(novel, set);
     this.timer ??= setInterval(
-      () => void this.check().catch((error: unknown) => this.log.warn({ err: error }, 'the stream watchdog could not read novels; trying again')),
+      () =>
+        void this.check().catch((error: unknown) =>
+          this.log.warn({ err: error }, 'the stream watchdog could not read novels; trying again'),
+        ),
       WATCH_MS,
     );
     return () => {

@@ -48,9 +48,16 @@ export async function settleUnsafeJob(
         ? and(eq(chapters.novelUid, job.novelUid), eq(chapters.index, job.chapterIndex))
         : eq(chapters.id, job.chapterId);
     let status: GenerateStatus = 'done';
-    if (kept.trim()) await tx.update(chapters).set({ content: kept, updatedAt: sql`now()` }).where(where);
+    if (kept.trim())
+      await tx
+        .update(chapters)
+        .set({ content: kept, updatedAt: sql`now()` })
+        .where(where);
     else {
-      await tx.update(chapters).set({ content: '', updatedAt: sql`now()` }).where(where);
+      await tx
+        .update(chapters)
+        .set({ content: '', updatedAt: sql`now()` })
+        .where(where);
       // A continuation or rewrite with nothing kept leaves no empty version (modules/novels/versions.ts).
       if (job.kind === 'generate') status = 'failed';
     }

@@ -56,7 +56,10 @@ function visibleTo(viewer: Viewer): SQL {
 const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The SQL of one shape of the feed (who asks, which filters), prepared once; values are placeholders. */
-export function feedQuery(db: Db, shape: { viewer: boolean; adult: boolean; language: boolean; tag: boolean; q: boolean; snapshot: boolean }) {
+export function feedQuery(
+  db: Db,
+  shape: { viewer: boolean; adult: boolean; language: boolean; tag: boolean; q: boolean; snapshot: boolean },
+) {
   const name = `persona_feed_${Object.values(shape)
     .map((on) => (on ? 1 : 0))
     .join('')}`;
@@ -72,7 +75,12 @@ export function feedQuery(db: Db, shape: { viewer: boolean; adult: boolean; lang
     if (shape.q) {
       const like = sql.placeholder('like');
       filters.push(
-        or(ilike(personas.charAName, like), ilike(personas.charBName, like), ilike(personas.description, like), ilike(personas.tags, like))!,
+        or(
+          ilike(personas.charAName, like),
+          ilike(personas.charBName, like),
+          ilike(personas.description, like),
+          ilike(personas.tags, like),
+        )!,
       );
     }
     const isFavorite = shape.viewer
@@ -236,16 +244,19 @@ function columnsOf(input: Partial<PersonaInput>) {
 }
 
 /** Personas pass the safety check for their rating: an adult one never describes a minor, a general one is not sexual (CONTRACT.md section 5). */
-async function refuseUnsafe(safety: Safety, fields: {
-  isR18: boolean;
-  language: Language;
-  charAName: string;
-  charASetting: string;
-  charBName: string;
-  charBSetting: string;
-  plot: string;
-  description: string;
-}) {
+async function refuseUnsafe(
+  safety: Safety,
+  fields: {
+    isR18: boolean;
+    language: Language;
+    charAName: string;
+    charASetting: string;
+    charBName: string;
+    charBSetting: string;
+    plot: string;
+    description: string;
+  },
+) {
   const { charAName, charASetting, charBName, charBSetting, plot, description } = fields;
   await safety.refuse([charAName, charASetting, charBName, charBSetting, plot, description], {
     language: fields.language,

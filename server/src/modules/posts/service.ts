@@ -84,7 +84,9 @@ const factColumns = {
   authorName: users.name,
   writtenBy: novels.writtenBy,
   personaUid: personas.uid,
-  personaTitle: sql<string | null>`case when ${personas.uid} is null then null else ${personas.charAName} || ' × ' || ${personas.charBName} end`,
+  personaTitle: sql<
+    string | null
+  >`case when ${personas.uid} is null then null else ${personas.charAName} || ' × ' || ${personas.charBName} end`,
   authorBlocked: authorBlocked(posts.authorUid),
 };
 
@@ -344,7 +346,12 @@ export async function listPublic(
   viewer: Viewer,
   query: { page: number; language?: string | undefined; snapshot?: number | undefined },
 ): Promise<PostPage> {
-  const shape = { mine: false, language: Boolean(query.language), adult: Boolean(viewer?.adultConfirmedAt), snapshot: query.snapshot !== undefined };
+  const shape = {
+    mine: false,
+    language: Boolean(query.language),
+    adult: Boolean(viewer?.adultConfirmedAt),
+    snapshot: query.snapshot !== undefined,
+  };
   return pageOf(db, viewer, shape, query);
 }
 

@@ -1,10 +1,4 @@
-import type {
-  AdminContentBody,
-  AdminReport,
-  AdminReportPage,
-  AdminUserBody,
-  AuditEntry,
-} from '@butterfic/contract';
+import type { AdminContentBody, AdminReport, AdminReportPage, AdminUserBody, AuditEntry } from '@butterfic/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
@@ -36,9 +30,7 @@ export const useAudit = (enabled: boolean) =>
   });
 
 export type AdminAction =
-  | ({ kind: 'content' } & AdminContentBody)
-  | ({ kind: 'user' } & AdminUserBody)
-  | { kind: 'dismiss'; report_uid: string; reason: string };
+  ({ kind: 'content' } & AdminContentBody) | ({ kind: 'user' } & AdminUserBody) | { kind: 'dismiss'; report_uid: string; reason: string };
 
 /** Every console action; the queue and the audit log reload after it. */
 export const useAdminAction = () => {

@@ -49,7 +49,6 @@ export function storyText(title: string, chapters: Chapter[]): string {
   return title.trim() ? `${title.trim()}\n\n${body}` : body;
 }
 
-
 /** The novels of all pages so far, each once (a list refetched page by page may overlap at the seams). */
 export function uniqueNovels<T extends { uid: string }>(pages: { results: T[] }[]): T[] {
   const seen = new Set<string>();

@@ -13,5 +13,3 @@ export function defaultCurrency(language: Language, requested?: string | null): 
   if (wanted && (CURRENCIES as readonly string[]).includes(wanted)) return wanted as Currency;
   return language === 'zh-CN' ? 'cny' : 'eur';
 }
-
-

@@ -4,5 +4,3 @@ import type { Language } from '@butterfic/contract';
 export function formatAmount(amount: number, language: Language): string {
   return new Intl.NumberFormat(language, { signDisplay: 'always' }).format(amount);
 }
-
-

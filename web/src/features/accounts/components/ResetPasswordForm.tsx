@@ -13,7 +13,6 @@ import { CODE_PATTERN, CodeField, useCodeCooldown } from './CodeField';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { PasswordField } from './PasswordField';
 
-
 type Problem = 'email' | 'code' | 'password' | null;
 
 /**

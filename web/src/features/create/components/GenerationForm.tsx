@@ -12,7 +12,14 @@ import type { CardFill } from '../../../components/story-form/cards/fill';
 import { saveArticleDraft, type Preference } from '../../../lib/article-draft';
 import { paths } from '../../../lib/paths';
 import { useWriter } from '../api/get-writer';
-import { LIMITS, resolveValues, validateValues, type FieldErrors, type FieldName, type FormValues } from '../../../components/story-form/draft';
+import {
+  LIMITS,
+  resolveValues,
+  validateValues,
+  type FieldErrors,
+  type FieldName,
+  type FormValues,
+} from '../../../components/story-form/draft';
 import { useAutosave } from '../hooks/useAutosave';
 import { useGenerateStory } from '../hooks/useGenerateStory';
 import { AgeConfirmDialog } from '../../../components/story-form/AgeConfirmDialog';
@@ -21,7 +28,6 @@ import { StoryOptions } from '../../../components/story-form/StoryOptions';
 import { FieldError } from '../../../components/story-form/FieldError';
 import { GenerateBar } from './GenerateBar';
 import '../../../components/story-form/story-form.css';
-
 
 /**
  * The generation form (SPEC.md sections 2, 4, 5): the character pair, the
@@ -100,13 +106,7 @@ export function GenerationForm({ initial }: { initial: FormValues }) {
     <>
       <form className="create-form" onSubmit={onSubmit} noValidate aria-label={t('screens.create')}>
         <CardImport names={{ nameA: values.characterA, nameB: values.characterB }} onFill={onCards} />
-        <CharacterPair
-          values={values}
-          perspective={values.perspective}
-          ids={ids}
-          error={message}
-          onChange={update}
-        />
+        <CharacterPair values={values} perspective={values.perspective} ids={ids} error={message} onChange={update} />
 
         <div className="create-card field">
           <label className="create-card-title" htmlFor={ids.plot}>

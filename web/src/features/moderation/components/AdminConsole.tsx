@@ -74,7 +74,9 @@ function ReportCard({ report, onAction }: { report: AdminReport; onAction: (p: P
   const snapshot = report.snapshot;
   const target = { target_type: report.target_type, target_uid: report.target_uid };
   const ask = (label: string, build: Pending['build'], days = false) => onAction({ label, report, build, days });
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(report.created_time * 1000));
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(report.created_time * 1000),
+  );
   return (
     <li className="admin-card" aria-labelledby={titleId}>
       <div className="admin-card-top">
@@ -122,17 +124,26 @@ function ReportCard({ report, onAction }: { report: AdminReport; onAction: (p: P
       ) : null}
       <div className="admin-actions">
         {report.target_status === 'active' ? (
-          <Button variant="danger" onClick={() => ask(t('moderation.admin.takedown'), (reason) => ({ kind: 'content', action: 'takedown', ...target, reason }))}>
+          <Button
+            variant="danger"
+            onClick={() => ask(t('moderation.admin.takedown'), (reason) => ({ kind: 'content', action: 'takedown', ...target, reason }))}
+          >
             {t('moderation.admin.takedown')}
           </Button>
         ) : null}
         {report.target_status === 'taken_down' ? (
-          <Button variant="secondary" onClick={() => ask(t('moderation.admin.restore'), (reason) => ({ kind: 'content', action: 'restore', ...target, reason }))}>
+          <Button
+            variant="secondary"
+            onClick={() => ask(t('moderation.admin.restore'), (reason) => ({ kind: 'content', action: 'restore', ...target, reason }))}
+          >
             {t('moderation.admin.restore')}
           </Button>
         ) : null}
         {report.status === 'open' ? (
-          <Button variant="secondary" onClick={() => ask(t('moderation.admin.dismiss'), (reason) => ({ kind: 'dismiss', report_uid: report.uid, reason }))}>
+          <Button
+            variant="secondary"
+            onClick={() => ask(t('moderation.admin.dismiss'), (reason) => ({ kind: 'dismiss', report_uid: report.uid, reason }))}
+          >
             {t('moderation.admin.dismiss')}
           </Button>
         ) : null}
@@ -148,22 +159,33 @@ function UserActions({ report, ask }: { report: AdminReport; ask: (label: string
   const blocked = report.author_status === 'suspended' || report.author_status === 'banned';
   return (
     <>
-      <Button variant="ghost" onClick={() => ask(t('moderation.admin.warn'), (reason) => ({ kind: 'user', action: 'warn', user_uid, reason }))}>
+      <Button
+        variant="ghost"
+        onClick={() => ask(t('moderation.admin.warn'), (reason) => ({ kind: 'user', action: 'warn', user_uid, reason }))}
+      >
         {t('moderation.admin.warn')}
       </Button>
       <Button
         variant="ghost"
-        onClick={() => ask(t('moderation.admin.suspend'), (reason, days) => ({ kind: 'user', action: 'suspend', user_uid, days, reason }), true)}
+        onClick={() =>
+          ask(t('moderation.admin.suspend'), (reason, days) => ({ kind: 'user', action: 'suspend', user_uid, days, reason }), true)
+        }
       >
         {t('moderation.admin.suspend')}
       </Button>
       {report.author_status !== 'banned' ? (
-        <Button variant="ghost" onClick={() => ask(t('moderation.admin.ban'), (reason) => ({ kind: 'user', action: 'ban', user_uid, reason }))}>
+        <Button
+          variant="ghost"
+          onClick={() => ask(t('moderation.admin.ban'), (reason) => ({ kind: 'user', action: 'ban', user_uid, reason }))}
+        >
           {t('moderation.admin.ban')}
         </Button>
       ) : null}
       {blocked ? (
-        <Button variant="ghost" onClick={() => ask(t('moderation.admin.unban'), (reason) => ({ kind: 'user', action: 'unban', user_uid, reason }))}>
+        <Button
+          variant="ghost"
+          onClick={() => ask(t('moderation.admin.unban'), (reason) => ({ kind: 'user', action: 'unban', user_uid, reason }))}
+        >
           {t('moderation.admin.unban')}
         </Button>
       ) : null}
@@ -203,7 +225,9 @@ function ActionDialog({ pending, onClose }: { pending: Pending | null; onClose: 
         if (!next) onClose();
       }}
       title={pending?.label ?? ''}
-      description={pending ? t('moderation.admin.confirmBody', { title: pending.report.snapshot?.title ?? pending.report.target_uid }) : undefined}
+      description={
+        pending ? t('moderation.admin.confirmBody', { title: pending.report.snapshot?.title ?? pending.report.target_uid }) : undefined
+      }
     >
       <form className="form dialog-form" onSubmit={onSubmit} noValidate>
         <div className="field">

@@ -162,18 +162,23 @@ function WorkView({ details, onButterChanged }: { details: NovelDetails; onButte
           headings={chapters.length > 1}
           writing={live}
           editor={edit.editing ? <ChapterEditor value={edit.draft} onChange={edit.change} autoFocus={edit.focusEditor} /> : undefined}
-          tools={failed ? undefined : (chapter) => (
-            <ChapterVersions
-              chapter={chapter}
-              canChange={canChangeVersions}
-              pending={versionsPending}
-              onSelect={(version) => onSelectVersion(chapter.index, version)}
-              onRewrite={() => onRewrite(chapter.index)}
-            />
-          )}
+          tools={
+            failed
+              ? undefined
+              : (chapter) => (
+                  <ChapterVersions
+                    chapter={chapter}
+                    canChange={canChangeVersions}
+                    pending={versionsPending}
+                    onSelect={(version) => onSelectVersion(chapter.index, version)}
+                    onRewrite={() => onRewrite(chapter.index)}
+                  />
+                )
+          }
           onSwipe={(chapter, by) => {
             const version = chapter.version + by;
-            if (canChangeVersions && !versionsPending && version >= 1 && version <= chapter.versions) onSelectVersion(chapter.index, version);
+            if (canChangeVersions && !versionsPending && version >= 1 && version <= chapter.versions)
+              onSelectVersion(chapter.index, version);
           }}
         />
       )}

@@ -20,10 +20,7 @@ const WORKS_LOOKAHEAD = '0px 0px 50px 0px';
 function WorkRow({ novel }: { novel: Novel }) {
   const { t, i18n } = useTranslation();
   return (
-    <Link
-      className={`work-row${isInProgress(novel.generate_status) ? ' work-row--live' : ''}`}
-      to={paths.work(novel.uid)}
-    >
+    <Link className={`work-row${isInProgress(novel.generate_status) ? ' work-row--live' : ''}`} to={paths.work(novel.uid)}>
       <span className="work-row-body">
         <span className="work-row-top">
           <span className="work-row-title" lang={novel.language}>

@@ -23,9 +23,7 @@ function FavouriteRow({ persona }: { persona: Persona }) {
           {favouriteTitle(persona.description)}
         </span>
         <span className="favourite-row-names">
-          <span lang={persona.language}>
-            {pairName(persona)}
-          </span>
+          <span lang={persona.language}>{pairName(persona)}</span>
           <RatingBadge isR18={persona.is_r18} />
         </span>
         <ChipList items={splitTags(persona.tags)} label={t('persona.tags')} size="s" lang={persona.language} />

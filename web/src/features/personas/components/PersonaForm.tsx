@@ -32,7 +32,6 @@ import {
 import '../../../components/story-form/story-form.css';
 import '../personas-form.css';
 
-
 /**
  * /persona/new: the user's own persona, written by hand or imported from one
  * or two character cards, reviewed, then published (POST /persona/create/).
@@ -116,13 +115,7 @@ export function PersonaForm({ initial }: { initial: PersonaFormValues }) {
     <>
       <form className="create-form persona-form" onSubmit={onSubmit} noValidate aria-label={t('newPersona.title')}>
         <CardImport names={{ nameA: values.characterA, nameB: values.characterB }} onFill={onCards} />
-        <CharacterPair
-          values={values}
-          perspective={values.perspective}
-          ids={ids}
-          error={message}
-          onChange={update}
-        />
+        <CharacterPair values={values} perspective={values.perspective} ids={ids} error={message} onChange={update} />
 
         <div className="create-card field">
           <label className="create-card-title" htmlFor={plotId}>
