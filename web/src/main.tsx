@@ -1,4 +1,9 @@
 import './styles.css';
+import './components/ui/controls.css';
+import './components/ui/lists-forms.css';
+// Feature styles that every early screen needs stay in the first stylesheet, in their cascade order.
+import './features/accounts/accounts.css';
+import './features/personas/personas.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

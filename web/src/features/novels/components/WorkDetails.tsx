@@ -28,6 +28,7 @@ import { StoryText } from './StoryText';
 import { WorkActions } from './WorkActions';
 import '../../../components/reader/reader.css';
 import '../novels.css';
+import '../work-reader.css';
 
 /** Failures the safety check decided: the reader pays only for the part shown (docs/decisions/0010). */
 const isSafetyStop = (failure: string | null): failure is 'safety' | 'explicit' => failure === 'safety' || failure === 'explicit';
