@@ -1,34 +1,13 @@
-import { STATUS } from '@butterfic/contract/client';
-import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/Button';
-import { toast } from '../../../components/ui/Toasts';
-import { ApiError } from '../../../lib/api-client';
-import type { Preference } from '../../../lib/article-draft';
-import { errorMessage } from '../../../lib/errors';
-import { paths } from '../../../lib/paths';
-import { userInfoQueryOptions } from '../../../lib/account/user-info';
-import { hasCode } from '../../../lib/form-errors';
-import { applyFill } from '../../../components/story-form/cards/apply';
-import { CardImport } from '../../../components/story-form/cards/CardImport';
-import type { CardFill } from '../../../components/story-form/cards/fill';
 import { AgeConfirmDialog } from '../../../components/story-form/AgeConfirmDialog';
+import { CardImport } from '../../../components/story-form/cards/CardImport';
 import { CharacterPair } from '../../../components/story-form/CharacterFields';
 import { FieldError } from '../../../components/story-form/FieldError';
 import { StoryOptions } from '../../../components/story-form/StoryOptions';
-import { useAgeGatedSubmit } from '../../../components/story-form/useAgeGatedSubmit';
-import { useCreatePersona } from '../api/create-persona';
-import {
-  PERSONA_LIMITS,
-  personaServerErrors,
-  toPersonaInput,
-  validatePersona,
-  type PersonaErrors,
-  type PersonaField,
-  type PersonaFormValues,
-} from '../persona-form';
+import { Button } from '../../../components/ui/Button';
+import { usePersonaForm } from '../hooks/usePersonaForm';
+import { PERSONA_LIMITS, type PersonaField, type PersonaFormValues } from '../persona-form';
 import '../../../components/story-form/story-form.css';
 import '../personas-form.css';
 
@@ -40,75 +19,17 @@ import '../personas-form.css';
  */
 export function PersonaForm({ initial }: { initial: PersonaFormValues }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const ids = { characterA: useId(), characterB: useId(), description: useId(), tags: useId() } satisfies Record<PersonaField, string>;
   const plotId = useId();
   const descriptionErrorId = useId();
   const descriptionHintId = useId();
   const tagsErrorId = useId();
   const tagsHintId = useId();
-  const user = useQuery(userInfoQueryOptions());
-  const create = useCreatePersona();
-
-  const [values, setValues] = useState(initial);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<PersonaErrors>({});
-
-  const adultConfirmed = user.data ? user.data.adult_confirmed_at !== null : null;
-  const errors: PersonaErrors = { ...serverErrors, ...(submitted ? validatePersona(values) : {}) };
-  const message = (field: PersonaField) => (errors[field] ? t(errors[field]) : null);
-
-  const update = (patch: Partial<PersonaFormValues>) => {
-    setValues((current) => ({ ...current, ...patch }));
-    setServerErrors((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(patch)) delete next[key as PersonaField];
-      return next;
-    });
-  };
-
-  const onCards = (fill: CardFill): string[] => {
-    const { patch, notes } = applyFill(fill, values, adultConfirmed);
-    update(patch);
-    return notes.map((key) => t(key, { tags: patch.tags ?? '' }));
-  };
-
-  const save = (toSave: PersonaFormValues) => {
-    create.mutate(toPersonaInput(toSave), {
-      onSuccess: (persona) => {
-        toast(t('newPersona.published'));
-        void navigate(paths.persona(persona.uid), { replace: true });
-      },
-      onError: (error) => {
-        toast(errorMessage(error, t), 'error');
-        if (hasCode(error, STATUS.forbidden)) gate.askAfterRefusal(toSave);
-        if (hasCode(error, STATUS.invalidInput) && error instanceof ApiError) setServerErrors(personaServerErrors(error.data));
-      },
-    });
-  };
-
-  const gate = useAgeGatedSubmit<PersonaFormValues>({
-    adultConfirmed,
-    sending: create.isPending,
-    send: save,
-    onPreference: (isR18) => update({ isR18 }),
-  });
-
+  const { values, update, adultConfirmed, errors, message, onCards, submit, choosePreference, busy, age } = usePersonaForm(initial, ids);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSubmitted(true);
-    const problems = validatePersona(values);
-    const first = (Object.keys(ids) as PersonaField[]).find((field) => problems[field]);
-    if (first) {
-      document.getElementById(ids[first])?.focus();
-      return;
-    }
-    gate.submit(values);
+    submit();
   };
-
-  const choosePreference = (preference: Preference) => gate.choosePreference(preference);
-
-  const busy = gate.busy;
   const spicyNote = values.isR18 === 'R18' && adultConfirmed !== true ? t('newPersona.spicyNote') : undefined;
 
   return (
@@ -208,7 +129,7 @@ export function PersonaForm({ initial }: { initial: PersonaFormValues }) {
           </Button>
         </div>
       </form>
-      <AgeConfirmDialog {...gate.age} />
+      <AgeConfirmDialog {...age} />
     </>
   );
 }
