@@ -1,16 +1,11 @@
-import { EMAIL_PATTERN, type Currency } from '@butterfic/contract/client';
+import type { Currency } from '@butterfic/contract/client';
 import { FlaskConical } from 'lucide-react';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
-import { errorMessage } from '../../../lib/errors';
-import { currentLanguage } from '../../../lib/language';
-import { paths } from '../../../lib/paths';
 import { FormMessage } from '../../../components/ui/FormMessage';
-import { useCheckoutSession, useCompleteSandbox } from '../api/checkout';
+import { SANDBOX_COUNTRIES, useSandboxCheckout } from '../hooks/useSandboxCheckout';
 
-const COUNTRIES = ['CN', 'TW', 'HK', 'KR', 'JP', 'DE', 'FR', 'GB', 'US', 'CA', 'AU', 'SG'] as const;
 const TEST_CARD = '4242 4242 4242 4242';
 
 /**
@@ -28,41 +23,12 @@ export function SandboxCheckout({
   email: string;
 }) {
   const { t } = useTranslation();
-  const language = currentLanguage();
-  const navigate = useNavigate();
   const ids = { email: useId(), emailError: useId(), card: useId(), name: useId(), country: useId(), address: useId() };
-  const session = useCheckoutSession(productName, currency, true);
-  const complete = useCompleteSandbox();
-  const [email, setEmail] = useState(initialEmail);
-  const [emailError, setEmailError] = useState<string | null>(null);
-  const [name, setName] = useState('');
-  const [country, setCountry] = useState<string>(
-    language === 'zh-CN' ? 'CN' : language === 'zh-TW' ? 'TW' : language === 'ko' ? 'KR' : language === 'ja' ? 'JP' : 'DE',
-  );
-  const [address, setAddress] = useState('');
-  const countryNames = useMemo(() => new Intl.DisplayNames([language], { type: 'region' }), [language]);
-
-  const checkEmail = () => {
-    const ok = EMAIL_PATTERN.test(email.trim());
-    setEmailError(ok ? null : t('payments.sandbox.emailInvalid'));
-    return ok;
-  };
-  const busy = complete.isPending || complete.isSuccess;
-  const ready = session.isSuccess && name.trim() !== '' && address.trim() !== '' && !busy;
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!checkEmail() || !ready) return;
-    complete.mutate(
-      { client_secret: session.data.clientSecret, email: email.trim(), name: name.trim(), address: address.trim(), country },
-      {
-        onSuccess: (outcome) =>
-          void navigate(`${paths.rechargeComplete}?session_id=${encodeURIComponent(outcome.session_id)}`, { replace: true }),
-      },
-    );
-  };
-
-  const failure = session.isError ? t('payments.sessionFailed') : complete.isError ? errorMessage(complete.error, t) : null;
+  const { email, name, country, address, busy, ready, onSubmit, failure } = useSandboxCheckout({
+    productName,
+    currency,
+    email: initialEmail,
+  });
 
   return (
     <form className="form sandbox-checkout" onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
@@ -82,15 +48,15 @@ export function SandboxCheckout({
           className="input"
           type="email"
           autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          onBlur={checkEmail}
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby={emailError ? ids.emailError : undefined}
+          value={email.value}
+          onChange={(e) => email.set(e.target.value)}
+          onBlur={email.check}
+          aria-invalid={email.error ? true : undefined}
+          aria-describedby={email.error ? ids.emailError : undefined}
         />
-        {emailError ? (
+        {email.error ? (
           <p id={ids.emailError} className="checkout-error">
-            {emailError}
+            {email.error}
           </p>
         ) : null}
       </div>
@@ -113,17 +79,23 @@ export function SandboxCheckout({
           className="input"
           autoComplete="name"
           placeholder={t('payments.sandbox.name')}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
+          value={name.value}
+          onChange={(e) => name.set(e.target.value)}
           required
         />
         <label className="sr-only" htmlFor={ids.country}>
           {t('payments.sandbox.country')}
         </label>
-        <select id={ids.country} className="input" autoComplete="country" value={country} onChange={(e) => setCountry(e.target.value)}>
-          {COUNTRIES.map((code) => (
+        <select
+          id={ids.country}
+          className="input"
+          autoComplete="country"
+          value={country.value}
+          onChange={(e) => country.set(e.target.value)}
+        >
+          {SANDBOX_COUNTRIES.map((code) => (
             <option key={code} value={code}>
-              {countryNames.of(code) ?? code}
+              {country.label(code)}
             </option>
           ))}
         </select>
@@ -135,8 +107,8 @@ export function SandboxCheckout({
           className="input"
           autoComplete="street-address"
           placeholder={t('payments.sandbox.address')}
-          value={address}
-          onChange={(e) => setAddress(e.target.value)}
+          value={address.value}
+          onChange={(e) => address.set(e.target.value)}
           required
         />
       </fieldset>
