@@ -1,25 +1,18 @@
-import { STATUS, wordCount } from '@butterfic/contract/client';
+import { wordCount } from '@butterfic/contract/client';
 import { Send } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/EmptyState';
-import { toast } from '../../../components/ui/Toasts';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
 import { InsufficientButterDialog } from '../../../components/InsufficientButterDialog';
-import { useContinueNovel } from '../api/continue-novel';
 import { useNovel } from '../api/get-novel';
-import { useStopNovel } from '../api/stop-novel';
 import type { NovelDetails } from '../api/types';
-import { useRewriteChapter } from '../api/rewrite-chapter';
-import { useSelectVersion } from '../api/select-version';
 import { isLive, isRewriting, storyText, withLiveChapter } from '../format';
 import { useChapterEdit } from '../hooks/useChapterEdit';
 import { useCopyStory } from '../hooks/useCopyStory';
 import { useNovelStream } from '../hooks/useNovelStream';
 import { useTextSize } from '../hooks/useTextSize';
+import { useWorkActions } from '../hooks/useWorkActions';
 import { ChapterEditor } from './ChapterEditor';
 import { ChapterVersions } from './ChapterVersions';
 import { ReaderError, ReaderSkeleton } from './ReaderStates';
@@ -68,63 +61,10 @@ function WorkView({ details, onButterChanged }: { details: NovelDetails; onButte
   const edit = useChapterEdit(novel, last, ready);
   const { copy, copied } = useCopyStory(novel.uid, novel.title, chapters);
   const textSize = useTextSize();
-  const continueNovel = useContinueNovel(novel.uid);
-  const stop = useStopNovel(novel.uid);
-  const rewrite = useRewriteChapter(novel.uid);
-  const selectVersion = useSelectVersion(novel.uid);
-  const [noButter, setNoButter] = useState(false);
-
-  // After Continue, the new chapter is brought into view as soon as its first words arrive.
-  const followNewChapter = useRef(false);
-  const liveIndex = stream.live?.chapter;
-  useEffect(() => {
-    if (liveIndex === undefined || !followNewChapter.current) return;
-    followNewChapter.current = false;
-    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    document.querySelector(`[data-chapter="${liveIndex}"]`)?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
-  }, [liveIndex]);
-
-  const onContinue = () => {
-    continueNovel.mutate(undefined, {
-      onSuccess: () => {
-        followNewChapter.current = true;
-        onButterChanged?.();
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.code === STATUS.insufficientButter) setNoButter(true);
-        else toast(errorMessage(error, t), 'error');
-      },
-    });
-  };
-  const onRewrite = (index: number) => {
-    rewrite.mutate(index, {
-      onSuccess: () => {
-        followNewChapter.current = true;
-        toast(t('reader.rewriteStarted', { number: index + 1 }));
-        onButterChanged?.();
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.code === STATUS.insufficientButter) setNoButter(true);
-        else toast(errorMessage(error, t), 'error');
-      },
-    });
-  };
-  const onSelectVersion = (index: number, version: number) => {
-    selectVersion.mutate({ chapterIndex: index, version }, { onError: (error) => toast(errorMessage(error, t), 'error') });
-  };
+  const actions = useWorkActions(novel.uid, stream.live?.chapter, onButterChanged);
+  const { onContinue, onRewrite, onSelectVersion, onStop, versionsPending } = actions;
   // Versions change only on a finished story, outside the editor.
   const canChangeVersions = ready && !edit.editing;
-  const versionsPending = rewrite.isPending || selectVersion.isPending || continueNovel.isPending;
-
-  const onStop = () => {
-    stop.mutate(undefined, {
-      onSuccess: ({ refunded }) => {
-        toast(refunded ? t('reader.stoppedRefunded') : t('reader.stopped'));
-        onButterChanged?.();
-      },
-      onError: (error) => toast(errorMessage(error, t), 'error'),
-    });
-  };
 
   const failed = novel.generate_status === 'failed';
   const hasText = chapters.some((chapter) => chapter.content.trim() !== '');
@@ -202,15 +142,15 @@ function WorkView({ details, onButterChanged }: { details: NovelDetails; onButte
           canEdit={ready && Boolean(last)}
           onContinue={onContinue}
           canContinue={ready && novel.word_count > 0}
-          continuing={continueNovel.isPending}
+          continuing={actions.continuing}
           onStop={onStop}
-          stopping={stop.isPending}
+          stopping={actions.stopping}
           onCancelEdit={edit.cancel}
           onSave={edit.submit}
           saving={edit.saving}
         />
       )}
-      <InsufficientButterDialog open={noButter} onOpenChange={setNoButter} />
+      <InsufficientButterDialog {...actions.noButter} />
     </article>
   );
 }
