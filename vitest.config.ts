@@ -36,6 +36,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Two files at a time: most of a file's time is waiting (model timeouts, streams, PostgreSQL
+          // restarts), so two forks on two cores take about 60% of the time one does (decision 0029).
+          maxWorkers: 2,
         },
       },
     ],
