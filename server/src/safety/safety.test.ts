@@ -12,7 +12,10 @@ type Cases = {
   minorInGeneral: string[];
 };
 
-const load = (language: Language): Cases => JSON.parse(readFileSync(new URL(`./cases/${language}.json`, import.meta.url), 'utf8')) as Cases;
+/** Languages the app is not written in but a writer (and the model) may use in a setting or plot: age phrases only. */
+const EXTRA = ['fr', 'es', 'de', 'pt', 'ru'] as const;
+
+const load = (language: string): Cases => JSON.parse(readFileSync(new URL(`./cases/${language}.json`, import.meta.url), 'utf8')) as Cases;
 
 describe('normalisation', () => {
   it('folds width and case, drops invisible and control characters, collapses white space', () => {
@@ -27,9 +30,9 @@ describe('normalisation', () => {
 describe.each(LANGUAGES)('the %s table', (language) => {
   const cases = load(language);
 
-  it('has at least 40 phrases that must be refused and 40 that must pass in an adult story', () => {
-    expect(cases.refuseInAdult.length).toBeGreaterThanOrEqual(40);
-    expect(cases.allowInAdult.length).toBeGreaterThanOrEqual(40);
+  it('has at least 100 phrases that must be refused and 100 that must pass in an adult story', () => {
+    expect(cases.refuseInAdult.length).toBeGreaterThanOrEqual(100);
+    expect(cases.allowInAdult.length).toBeGreaterThanOrEqual(100);
   });
 
   it.each(cases.refuseInAdult)('refuses a minor in an adult story: %s', (text) => {
@@ -54,5 +57,22 @@ describe.each(LANGUAGES)('the %s table', (language) => {
 
   it('lets a general story have children in it when nothing is sexual', () => {
     expect(check(cases.refuseInAdult[0]!, { language, rating: 'general' })).toEqual({ allowed: true });
+  });
+});
+
+describe.each(EXTRA)('the %s table (read in a story of any language)', (extra) => {
+  const cases = load(extra);
+
+  it('has at least 20 phrases that must be refused and 20 that must pass in an adult story', () => {
+    expect(cases.refuseInAdult.length).toBeGreaterThanOrEqual(20);
+    expect(cases.allowInAdult.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it.each(cases.refuseInAdult)('refuses a minor in an adult story: %s', (text) => {
+    for (const language of ['en', 'ko'] as const) expect(check(text, { language, rating: 'adult' })).toMatchObject({ allowed: false, reason: 'minor' });
+  });
+
+  it.each(cases.allowInAdult)('allows in an adult story: %s', (text) => {
+    for (const language of ['en', 'ko'] as const) expect(check(text, { language, rating: 'adult' })).toEqual({ allowed: true });
   });
 });
