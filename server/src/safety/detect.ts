@@ -1,49 +1,80 @@
 import type { Language } from '@butterfic/contract';
+import { de } from './lexicon/de';
 import { en } from './lexicon/en';
 import { ja } from './lexicon/ja';
 import { ko } from './lexicon/ko';
-import type { Lexicon } from './lexicon/types';
+import { es, fr, pt } from './lexicon/romance';
+import { ru } from './lexicon/ru';
+import type { AgeFrame, Lexicon } from './lexicon/types';
 import { zhCN } from './lexicon/zh-CN';
 import { zhTW } from './lexicon/zh-TW';
-import { normalize } from './normalize';
+import { foldPattern, normalizeKeepingCase, readings, romanValue } from './normalize';
 
 export type Rating = 'general' | 'adult';
 /** Why a text was refused: a minor in it (in any story meant to be sexual), or sexual content in a general story. */
 export type RefusalReason = 'minor' | 'sexual';
 export type Verdict = { allowed: true } | { allowed: false; reason: RefusalReason; match: string };
 
-type Compiled = {
+export type CheckOptions = {
+  /** The story's language (own-language words: 高校生 in Japanese, JK in Chinese and Japanese). */
   language: Language;
-  ages: RegExp[];
+  rating: Rating;
+  /**
+   * Only what starts or ends at or after this index of `text` is new: a match lying wholly before it
+   * was judged before (the model's output is checked piece by piece, with the text before it as context).
+   */
+  newFrom?: number;
+  /** More text follows (a stream): a match touching the end is left for the next check, which sees what follows it. */
+  partial?: boolean;
+};
+
+/** Characters at the end of a partial text whose matches wait for the next piece ("a minor" + " detail"). */
+export const PARTIAL_HOLD = 24;
+/** How far around a match its exceptions are looked for. */
+const EXCEPTION_REACH = 80;
+
+type Frame = { re: RegExp; kind: AgeFrame['kind']; named: boolean };
+type Compiled = {
+  lexicon: Lexicon;
+  gate: RegExp;
+  threshold: number;
   numbers: [string, number | 'ten'][];
+  ages: Frame[];
   minor: RegExp[];
   minorOwn: RegExp[];
   sexual: RegExp[];
   allow: RegExp[];
+  people: Set<string>;
 };
 
-const compile = (sources: string[]) => sources.map((source) => new RegExp(source, 'gimu'));
+const re = (source: string) => new RegExp(foldPattern(source), 'gu');
 
-const LEXICONS: Compiled[] = [en, zhCN, zhTW, ja, ko].map((lexicon: Lexicon) => ({
-  language: lexicon.language,
-  ages: compile(lexicon.ages),
+const LEXICONS: Compiled[] = [en, fr, es, pt, de, ru, zhCN, zhTW, ja, ko].map((lexicon) => ({
+  lexicon,
+  gate: new RegExp(foldPattern(lexicon.gate), 'u'),
+  threshold: lexicon.threshold ?? 18,
   // Longest first, so 열다섯 is read before 열 and 다섯.
-  numbers: Object.entries(lexicon.numbers).sort((a, b) => b[0].length - a[0].length),
-  minor: compile(lexicon.minor),
-  minorOwn: compile(lexicon.minorOwnLanguage ?? []),
-  sexual: compile(lexicon.sexual),
-  allow: compile(lexicon.allow),
+  numbers: Object.entries(lexicon.numbers)
+    .map(([word, value]) => [foldPattern(word), value] as [string, number | 'ten'])
+    .sort((a, b) => b[0].length - a[0].length),
+  ages: lexicon.ages.map((frame) => ({ re: re(frame.pattern), kind: frame.kind, named: frame.named ?? false })),
+  minor: lexicon.minor.map(re),
+  minorOwn: (lexicon.minorOwnLanguage ?? []).map(re),
+  sexual: lexicon.sexual.map(re),
+  allow: lexicon.allow.map(re),
+  people: new Set(lexicon.people ?? []),
 }));
 
-/** The value of a number written in digits or in the words of one language ("fifteen", "二十五", "열다섯", "十七"); NaN when unreadable. */
-export function readNumber(token: string, numbers: [string, number | 'ten'][]): number {
-  const compact = token.replace(/[\s-]+/gu, '');
+/** The value of a number written in digits, Roman numerals or the words of one language ("fifteen", "二十五", "열다섯", "十几"); NaN when unreadable. */
+export function readNumber(token: string, lexicon: { numbers: [string, number | 'ten'][]; roman?: boolean | undefined }): number {
+  const compact = token.replace(/[\s-]+/gu, '').replace(/(?<=\d)(?:st|nd|rd|th)$/u, '');
   if (/^\d+$/u.test(compact)) return Number(compact);
+  if (lexicon.roman && /^[ivxlc]+$/u.test(compact)) return romanValue(compact);
   let total = 0;
   let pending = 0;
   let rest = compact;
   while (rest) {
-    const hit = numbers.find(([word]) => rest.startsWith(word));
+    const hit = lexicon.numbers.find(([word]) => rest.startsWith(word));
     if (!hit) return Number.NaN;
     const [word, value] = hit;
     if (value === 'ten') {
@@ -55,54 +86,157 @@ export function readNumber(token: string, numbers: [string, number | 'ten'][]): 
   return total + pending;
 }
 
-/** Blanks the allowed phrases out. Every lexicon reads every text (a setting may be written in another language than the story), except the words one language lends a different meaning. */
-function blank(text: string, patterns: RegExp[]): string {
-  return patterns.reduce((out, pattern) => out.replace(pattern, (m) => ' '.repeat(m.length)), text);
+/** Words a capital letter does not make a name: "It is 12", "This is 15". */
+const NOT_NAMES = new Set([
+  'it', 'this', 'that', 'there', 'here', 'what', 'which', 'where', 'when', 'how', 'why', 'today', 'tomorrow', 'tonight', 'now', 'then', 'all',
+  'chapter', 'page', 'room', 'part', 'book', 'act', 'scene', 'season', 'episode', 'volume', 'number', 'level', 'score', 'total', 'price', 'the',
+  'one', 'each', 'everyone', 'nobody', 'none', 'time', 'year', 'day', 'we', 'they', 'us', 'them', 'so', 'and', 'but', 'or', 'if',
+]);
+
+const KANA = /[\u3040-\u30ff]/u;
+const SENTENCE_END = /[。！？!?.]/u;
+
+/** One reading of the text being checked, with what the judges of a match need. */
+type Reading = {
+  text: string;
+  /** Matches ending at or before this index were judged before (see CheckOptions.newFrom). */
+  from: number;
+  /** Matches ending after this index wait for the next piece (see CheckOptions.partial). */
+  until: number;
+  hasKana: boolean;
+  cased: () => string;
+  language: Language;
+};
+
+function sentenceHasKana(reading: Reading, start: number, end: number): boolean {
+  if (!reading.hasKana) return false;
+  const text = reading.text;
+  let from = start;
+  while (from > 0 && start - from < 200 && !SENTENCE_END.test(text[from - 1]!)) from -= 1;
+  let to = end;
+  while (to < text.length && to - end < 200 && !SENTENCE_END.test(text[to]!)) to += 1;
+  return KANA.test(text.slice(from, to));
 }
 
-function findMinor(text: string, language: Language): string | null {
-  for (const lexicon of LEXICONS) {
-    for (const pattern of lexicon.ages) {
-      for (const match of text.matchAll(pattern)) {
-        const n = match.groups?.n;
-        if (n === undefined) continue;
-        const age = readNumber(n, lexicon.numbers);
-        if (Number.isFinite(age) && age < 18) return match[0];
+/** Whether an exception of any lexicon read here covers the match whole (an exception never hides a different match). */
+function excepted(reading: Reading, lexicons: Compiled[], start: number, end: number): boolean {
+  const offset = Math.max(0, start - EXCEPTION_REACH);
+  const window = reading.text.slice(offset, end + EXCEPTION_REACH);
+  const from = start - offset;
+  const to = end - offset;
+  for (const lexicon of lexicons) {
+    for (const pattern of lexicon.allow) {
+      for (const m of window.matchAll(pattern)) {
+        if (m.index > from) break;
+        if (m.index + m[0].length >= to) return true;
       }
     }
-    const words = lexicon.language === language ? [...lexicon.minor, ...lexicon.minorOwn] : lexicon.minor;
-    for (const pattern of words) {
-      pattern.lastIndex = 0;
-      const match = pattern.exec(text);
-      if (match) return match[0];
+  }
+  return false;
+}
+
+function isName(name: string, lexicon: Compiled, reading: Reading): boolean {
+  if (lexicon.people.has(name)) return true;
+  if (NOT_NAMES.has(name) || name.length < 2) return false;
+  const capitalised = name[0]!.toUpperCase() + name.slice(1);
+  const escaped = capitalised.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+  return new RegExp(`(?<!\\p{L})${escaped}(?!\\p{L})`, 'u').test(reading.cased());
+}
+
+/** Whether a match of `lexicon` at [start, end) counts here: new, in its script's sentences, not an exception. */
+function counts(reading: Reading, lexicon: Compiled, read: Compiled[], start: number, end: number): boolean {
+  if (end <= reading.from || end > reading.until) return false;
+  if (lexicon.lexicon.script === 'han' && sentenceHasKana(reading, start, end)) return false;
+  return !excepted(reading, read, start, end);
+}
+
+function ownLanguageApplies(reading: Reading, lexicon: Compiled, start: number, end: number): boolean {
+  const language = lexicon.lexicon.language;
+  if (language === reading.language) return true;
+  if (language.startsWith('zh') && reading.language.startsWith('zh')) return true;
+  return lexicon.lexicon.script === 'japanese' && sentenceHasKana(reading, start, end);
+}
+
+function findMinor(reading: Reading, read: Compiled[]): string | null {
+  for (const lexicon of read) {
+    for (const frame of lexicon.ages) {
+      for (const m of reading.text.matchAll(frame.re)) {
+        const n = m.groups?.n;
+        if (n === undefined) continue;
+        const age = readNumber(n, { numbers: lexicon.numbers, roman: lexicon.lexicon.roman });
+        if (!Number.isFinite(age)) continue;
+        if (frame.kind === 'age' ? age >= lexicon.threshold : age > lexicon.threshold) continue;
+        if (frame.named && !isName(m.groups?.name ?? '', lexicon, reading)) continue;
+        if (counts(reading, lexicon, read, m.index, m.index + m[0].length)) return m[0];
+      }
+    }
+    for (const pattern of lexicon.minor) {
+      for (const m of reading.text.matchAll(pattern)) {
+        if (counts(reading, lexicon, read, m.index, m.index + m[0].length)) return m[0];
+      }
+    }
+    for (const pattern of lexicon.minorOwn) {
+      for (const m of reading.text.matchAll(pattern)) {
+        const end = m.index + m[0].length;
+        if (ownLanguageApplies(reading, lexicon, m.index, end) && counts(reading, lexicon, read, m.index, end)) return m[0];
+      }
     }
   }
   return null;
 }
 
-function findSexual(text: string): string | null {
-  for (const lexicon of LEXICONS) {
+function findSexual(reading: Reading, read: Compiled[]): string | null {
+  for (const lexicon of read) {
     for (const pattern of lexicon.sexual) {
-      pattern.lastIndex = 0;
-      const match = pattern.exec(text);
-      if (match) return match[0];
+      for (const m of reading.text.matchAll(pattern)) {
+        if (counts(reading, lexicon, read, m.index, m.index + m[0].length)) return m[0];
+      }
     }
   }
   return null;
 }
 
-const ALL_ALLOW = LEXICONS.flatMap((lexicon) => lexicon.allow);
+/** Where an index of the raw text falls in a reading of it (folding changes lengths; a little early is safe). */
+function boundary(raw: string, index: number | undefined, pick: (r: { text: string; joined: string | null }) => string | null): number {
+  if (!index || index <= 0) return 0;
+  const prefix = readings(raw.slice(0, index));
+  return Math.max(0, (pick(prefix) ?? prefix.text).length - 2);
+}
+
+function readingsOf(text: string, options: CheckOptions): Reading[] {
+  const { text: folded, joined } = readings(text);
+  let cased: string | null = null;
+  const casedText = () => (cased ??= normalizeKeepingCase(text));
+  const make = (view: string, pick: (r: { text: string; joined: string | null }) => string | null): Reading => ({
+    text: view,
+    from: boundary(text, options.newFrom, pick),
+    until: options.partial ? Math.max(0, view.length - PARTIAL_HOLD) : Number.POSITIVE_INFINITY,
+    hasKana: KANA.test(view),
+    cased: casedText,
+    language: options.language,
+  });
+  const out = [make(folded, (r) => r.text)];
+  if (joined !== null) out.push(make(joined, (r) => r.joined));
+  return out;
+}
 
 /**
- * The local safety check. In an adult story any minor is refused; in a
- * general story sexual content is refused, and sexual content with a minor
- * is refused as `minor`.
+ * The local safety check. In an adult story any minor is refused (a stated age under 18, under 19 in
+ * Korean text; a school level; a word for a child); in a general story sexual content is refused, and
+ * sexual content with a minor is refused as `minor`.
  */
-export function check(text: string, options: { language: Language; rating: Rating }): Verdict {
-  const clean = blank(normalize(text), ALL_ALLOW);
-  const minor = findMinor(clean, options.language);
-  if (options.rating === 'adult') return minor ? { allowed: false, reason: 'minor', match: minor.trim() } : { allowed: true };
-  const sexual = findSexual(clean);
-  if (!sexual) return { allowed: true };
-  return minor ? { allowed: false, reason: 'minor', match: minor.trim() } : { allowed: false, reason: 'sexual', match: sexual.trim() };
+export function check(text: string, options: CheckOptions): Verdict {
+  for (const reading of readingsOf(text, options)) {
+    const read = LEXICONS.filter((lexicon) => lexicon.gate.test(reading.text));
+    if (options.rating === 'adult') {
+      const minor = findMinor(reading, read);
+      if (minor) return { allowed: false, reason: 'minor', match: minor.trim() };
+      continue;
+    }
+    const sexual = findSexual(reading, read);
+    if (!sexual) continue;
+    const minor = findMinor(reading, read);
+    return minor ? { allowed: false, reason: 'minor', match: minor.trim() } : { allowed: false, reason: 'sexual', match: sexual.trim() };
+  }
+  return { allowed: true };
 }

@@ -1,16 +1,135 @@
-/**
- * Text as the safety check reads it: NFKC (full-width digits and letters,
- * half-width kana and compatibility forms folded), zero-width, format and
- * control characters removed (so a word split by U+200B is one word again),
- * every run of white space one space (one line break when it held one: the
- * end of a line ends a phrase), and lower case.
- */
-// eslint-disable-next-line no-misleading-character-class -- the class lists lone joiners and variation selectors on purpose
-const INVISIBLE = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0]/gu;
-// C0/C1 controls except tab and line breaks (those become spaces below).
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/gu;
+import { createRequire } from 'node:module';
 
+/**
+ * Text as the safety check reads it, folded like a spoofing defence (UTS #39):
+ *
+ * 1. Roman numeral characters (Ⅻ, ⅩⅤ) become their value in digits; vulgar fractions (½) a space.
+ * 2. NFKC: full-width letters and digits, half-width kana, mathematical letters (𝐬𝐡𝐞), ligatures.
+ * 3. Every Default_Ignorable_Code_Point (zero-width characters, soft hyphens, joiners, variation
+ *    selectors, Hangul fillers) and every other format or control character removed.
+ * 4. Decimal digits of any script (\p{Nd}: ١٥, १५, ১৫) read as ASCII digits.
+ * 5. Combining marks stripped (s̶h̶e̶, fífteen), except the kana voicing marks.
+ * 6. Lower case, then the confusable skeleton: every character outside ASCII and the CJK scripts
+ *    mapped to its prototype in Unicode's confusables.txt (the `unhomoglyph` package ships it as
+ *    data: Cyrillic а, е, і, ѕ → a, e, i, s; Greek ο → o), with small capitals (ꜱʜᴇ) folded by
+ *    data/small-capitals.json, derived from Unicode's character names. A prototype that is a digit
+ *    is not taken (Cyrillic б would become 6).
+ * 7. Every run of white space one space: a line break does not end a phrase ("she is\n15").
+ *
+ * Pattern sources are folded by the same steps (without the lower-casing: they are written in lower
+ * case), so a Russian or Greek word in a pattern matches the same word in a text.
+ */
+const require = createRequire(import.meta.url);
+const CONFUSABLES = new Map(Object.entries(require('unhomoglyph/data.json') as Record<string, string>));
+const SMALL_CAPITALS = new Map(Object.entries((require('./data/small-capitals.json') as { map: Record<string, string> }).map));
+
+const ROMAN_CHARS = /[\u2160-\u2188]+/gu;
+const FRACTIONS = /[\u00BC-\u00BE\u2150-\u215F\u2189]/gu;
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/gu;
+const OTHER_DIGITS = /(?![0-9])\p{Nd}/gu;
+const STRIP_MARKS = /(?![\u3099\u309A])\p{M}/gu;
+/** Characters the skeleton may map: all but ASCII, CJK punctuation, kana, Han, Hangul and the full-width forms. */
+// eslint-disable-next-line no-control-regex -- the class starts at U+0000 on purpose
+const FOREIGN = /[^\u0000-\u007F\u3000-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]/gu;
+// eslint-disable-next-line no-control-regex -- the class starts at U+0000 on purpose
+const NEEDS_DECOMPOSITION = /[^\u0000-\u007F\u3000-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]/u;
+const SPACE = /\s+/gu;
+
+const digitCache = new Map<string, string>();
+/** The value of a decimal digit of any script: Unicode keeps each script's digits 0–9 in one run. */
+function digitValue(char: string): string {
+  let value = digitCache.get(char);
+  if (value === undefined) {
+    const cp = char.codePointAt(0)!;
+    let zero = cp;
+    while (zero > cp - 9 && /\p{Nd}/u.test(String.fromCodePoint(zero - 1))) zero -= 1;
+    value = String((cp - zero) % 10);
+    digitCache.set(char, value);
+  }
+  return value;
+}
+
+const ROMAN_VALUES: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100, d: 500, m: 1000 };
+const VALID_ROMAN = /^m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})$/u;
+
+/** The value of a Roman numeral ("xv" → 15, "Ⅻ" → 12); NaN when the letters are not one. */
+export function romanValue(token: string): number {
+  const letters = token.normalize('NFKC').toLowerCase();
+  if (!letters || !VALID_ROMAN.test(letters)) return Number.NaN;
+  let total = 0;
+  for (let i = 0; i < letters.length; i++) {
+    const value = ROMAN_VALUES[letters[i]!]!;
+    const next = ROMAN_VALUES[letters[i + 1] ?? ''] ?? 0;
+    total += value < next ? -value : value;
+  }
+  return total;
+}
+
+const skeletonCache = new Map<string, string>();
+function prototypeOf(char: string, lower: boolean): string {
+  const key = lower ? char : `${char}\u0000`;
+  let out = skeletonCache.get(key);
+  if (out !== undefined) return out;
+  const small = SMALL_CAPITALS.get(char);
+  if (small) out = small;
+  else {
+    const proto = CONFUSABLES.get(char);
+    out = proto === undefined || /[0-9\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af]/u.test(proto) ? char : Array.from(proto, (c) => SMALL_CAPITALS.get(c) ?? c).join('');
+    if (lower) out = out.toLowerCase();
+  }
+  skeletonCache.set(key, out);
+  return out;
+}
+
+function fold(text: string, lower: boolean): string {
+  let out = text.replace(ROMAN_CHARS, (run) => {
+    const value = romanValue(run);
+    return Number.isFinite(value) ? String(value) : run;
+  });
+  out = out.replace(FRACTIONS, ' ').normalize('NFKC').replace(INVISIBLE, '').replace(OTHER_DIGITS, digitValue);
+  // Accented letters are precomposed after NFKC: decompose to drop their marks (Hangul and kana recompose).
+  if (NEEDS_DECOMPOSITION.test(out)) out = out.normalize('NFD').replace(STRIP_MARKS, '').normalize('NFC');
+  if (lower) out = out.toLowerCase();
+  return out.replace(FOREIGN, (char) => prototypeOf(char, lower));
+}
+
+/** A pattern source folded the way `normalize` folds a text (the source is written in lower case). */
+export function foldPattern(source: string): string {
+  return fold(source, false);
+}
+
+/** Text as the check reads it (see the steps above). */
 export function normalize(text: string): string {
-  return text.normalize('NFKC').replace(INVISIBLE, '').replace(CONTROL, '').replace(/\s+/gu, (run) => (/[\n\r\u2028\u2029]/u.test(run) ? '\n' : ' ')).toLowerCase();
+  return fold(text, true).replace(SPACE, ' ');
+}
+
+/** The same text with its case kept, to tell a name ("Mia is 15") from a common noun ("the bill is 15"). */
+export function normalizeKeepingCase(text: string): string {
+  return fold(text, false).replace(SPACE, ' ');
+}
+
+/**
+ * Letters or digits written one by one with a space or a punctuation mark between them joined into
+ * one word ("f i f t e e n", "t.e.e.n", "十 五 岁"): three or more single characters set apart by
+ * the same mark, or two or more digits set apart by spaces ("1 5"; "1.5" stays a decimal). A run of
+ * two or more spaces still separates words ("s h e  i s" reads "she i s").
+ */
+const SPACED = /(?<![\p{L}\p{N}])(?:[\p{L}\p{N}](?<gap>[ .\-_*·•/|~+\u3000])[\p{L}\p{N}](?:\k<gap>[\p{L}\p{N}])+|[0-9](?: [0-9])+)(?![\p{L}\p{N}])/gu;
+const GAPS = /[^\p{L}\p{N}]/gu;
+
+function joinSpaced(folded: string): string | null {
+  let changed = false;
+  const joined = folded.replace(SPACED, (run) => {
+    changed = true;
+    return run.replace(GAPS, '');
+  });
+  return changed ? joined : null;
+}
+
+/** What the check reads: the folded text, and its reading with spaced-out letters joined (null when it has none). */
+export function readings(text: string): { text: string; joined: string | null } {
+  const folded = fold(text, true);
+  const joined = joinSpaced(folded);
+  return { text: folded.replace(SPACE, ' '), joined: joined === null ? null : joined.replace(SPACE, ' ') };
 }

@@ -1,26 +1,53 @@
-import type { Language } from '@butterfic/contract';
-
 /**
- * What one language contributes to the check. Patterns are regular-expression
- * sources matched (flags `gimu`: `$` is the end of a line) against normalised text: NFKC, lower case,
- * invisible characters removed, white space collapsed to one space or one line break (see normalize.ts).
+ * What one language contributes to the check. Patterns are regular-expression sources (flags `gu`)
+ * matched against the folded text of normalize.ts: lower case, one space for any white space (a line
+ * break does not end a phrase), accents and invisible characters gone, look-alike letters folded to
+ * their Unicode prototype, every script's digits ASCII. Sources are written in lower case and folded
+ * by the same steps, so a Cyrillic word in a source matches the same word in a text.
  */
-export type Lexicon = {
-  language: Language;
+export type AgeFrame = {
+  /** A source with a named group `n` holding a number (digits or this language's number words). */
+  pattern: string;
   /**
-   * Ages: each pattern has a named group `n` holding a number (digits or
-   * number words of this language); a match whose number is below 18 names a
-   * minor. Age gaps ("10 years older") are written so they never match.
+   * `age`: the number is someone's age (a minor when below the threshold). `below`: an upper bound
+   * ("under 18", "未满十八岁", "18歳未満", "19세 미만", "almost 18"): a minor when the bound is at most the threshold.
    */
-  ages: string[];
-  /** Number words of this language and their values (`ten` marks a multiplier such as 十 or 십). */
+  kind: 'age' | 'below';
+  /**
+   * The frame has a group `name` (the subject: "Mia is 15", "Emma (15)"): a pronoun or a person noun
+   * of `people`, or a word the text writes with a capital letter — so "the bill is 15" is not an age.
+   */
+  named?: boolean;
+};
+
+export type Lexicon = {
+  /** The language's tag ('en', 'zh-CN', …, or 'fr', 'es', 'de', 'pt', 'ru' for the languages read without an interface). */
+  language: string;
+  /**
+   * Which text the lexicon reads. `latin`/`cyrillic`/`hangul` patterns only match their own letters; `han` (Chinese)
+   * reads sentences with no kana in them (a Chinese word is not looked for inside a Japanese name); `japanese` reads all.
+   */
+  script: 'latin' | 'cyrillic' | 'han' | 'japanese' | 'hangul';
+  /** Cheap test (on the folded text) whether anything of this lexicon can match; the lexicon is skipped otherwise. */
+  gate: string;
+  /** Ages below this are minors; 18, and 19 for Korean text (the Youth Protection Act, decision 0031). */
+  threshold?: number;
+  /** Number words and their values, read by longest prefix (`ten` multiplies what is before it: 二十, 이십). */
   numbers: Record<string, number | 'ten'>;
-  /** Words and phrases that make a character a minor: school-age words, school grades, slang. */
+  /** Whether a Roman numeral in an age slot is read ("Lily is XV"). */
+  roman?: boolean;
+  /** Subjects a named frame accepts without a capital letter: pronouns and person nouns. */
+  people?: string[];
+  ages: AgeFrame[];
+  /** Words and phrases that make a character a minor: school levels, school-age words, slang. */
   minor: string[];
-  /** Like `minor`, applied only to text in this language (words that mean something else in a neighbour). */
+  /** Like `minor`, read only in a story of this language (words that mean something else in a neighbour: 高校生, JK). */
   minorOwnLanguage?: string[];
   /** Sexual content, refused in a general (not 18+) story. */
   sexual: string[];
-  /** Phrases blanked out before matching: the false friends of the lists above ("a minor detail", カロリー). */
+  /**
+   * Exceptions, matched after detection: a match lying wholly inside one of these phrases is dropped
+   * ("a minor detail", 反正太晚了, 어린이집 선생님, 성기사). An exception never hides a different match.
+   */
   allow: string[];
 };
