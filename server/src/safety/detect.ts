@@ -33,7 +33,7 @@ export const PARTIAL_HOLD = 24;
 /** How far around a match its exceptions are looked for. */
 const EXCEPTION_REACH = 80;
 
-type Frame = { re: RegExp; kind: AgeFrame['kind']; named: boolean };
+type Frame = { re: RegExp; kind: AgeFrame['kind']; named: boolean; notAfter: RegExp | null };
 type Compiled = {
   lexicon: Lexicon;
   gate: RegExp;
@@ -57,7 +57,12 @@ const LEXICONS: Compiled[] = [en, fr, es, pt, de, ru, zhCN, zhTW, ja, ko].map((l
   numbers: Object.entries(lexicon.numbers)
     .map(([word, value]) => [foldPattern(word), value] as [string, number | 'ten'])
     .sort((a, b) => b[0].length - a[0].length),
-  ages: lexicon.ages.map((frame) => ({ re: re(frame.pattern), kind: frame.kind, named: frame.named ?? false })),
+  ages: lexicon.ages.map((frame) => ({
+    re: re(frame.pattern),
+    kind: frame.kind,
+    named: frame.named ?? false,
+    notAfter: frame.notAfter ? new RegExp(`(?:${foldPattern(frame.notAfter)})$`, 'u') : null,
+  })),
   minor: lexicon.minor.map(re),
   minorOwn: (lexicon.minorOwnLanguage ?? []).map(re),
   sexual: lexicon.sexual.map(re),
@@ -167,6 +172,7 @@ function findMinor(reading: Reading, read: Compiled[]): string | null {
         if (!Number.isFinite(age)) continue;
         if (frame.kind === 'age' ? age >= lexicon.threshold : age > lexicon.threshold) continue;
         if (frame.named && !isName(m.groups?.name ?? '', lexicon, reading)) continue;
+        if (frame.notAfter?.test(reading.text.slice(Math.max(0, m.index - 60), m.index))) continue;
         if (counts(reading, lexicon, read, m.index, m.index + m[0].length)) return m[0];
       }
     }

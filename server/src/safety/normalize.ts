@@ -25,16 +25,44 @@ const SMALL_CAPITALS = new Map(Object.entries((require('./data/small-capitals.js
 
 const ROMAN_CHARS = /[\u2160-\u2188]+/gu;
 const FRACTIONS = /[\u00BC-\u00BE\u2150-\u215F\u2189]/gu;
-// eslint-disable-next-line no-control-regex -- removing control characters is the point
-const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/gu;
-const OTHER_DIGITS = /(?![0-9])\p{Nd}/gu;
+/**
+ * A character class of every code point with a property, spelled out as ranges once at start-up: the
+ * class scans a long CJK text in a fraction of the time \p{…} takes there.
+ */
+function classOf(property: RegExp, planes: [number, number][]): string {
+  const ranges: string[] = [];
+  const hex = (cp: number) => `\\u{${cp.toString(16)}}`;
+  for (const [from, to] of planes) {
+    let start = -1;
+    for (let cp = from; cp <= to + 1; cp++) {
+      const has = cp <= to && property.test(String.fromCodePoint(cp));
+      if (has && start < 0) start = cp;
+      if (!has && start >= 0) {
+        ranges.push(start === cp - 1 ? hex(start) : `${hex(start)}-${hex(cp - 1)}`);
+        start = -1;
+      }
+    }
+  }
+  return ranges.join('');
+}
+const PLANES: [number, number][] = [
+  [0, 0x2ffff],
+  [0xe0000, 0xe0fff],
+];
+/** Every Default_Ignorable_Code_Point, every other format character, and the controls but tab and line breaks. */
+const INVISIBLE = new RegExp(
+  `[${classOf(/[\p{Default_Ignorable_Code_Point}\p{Cf}]|(?![\t\n\r])\p{Cc}/u, PLANES)}]`,
+  'gu',
+);
+/** Decimal digits of every script but ASCII. */
+const OTHER_DIGITS = new RegExp(`[${classOf(/(?![0-9])\p{Nd}/u, [[0, 0x1ffff]])}]`, 'gu');
 const STRIP_MARKS = /(?![\u3099\u309A])\p{M}/gu;
+const MARK = /^\p{M}$/u;
 /** Characters the skeleton may map: all but ASCII, CJK punctuation, kana, Han, Hangul and the full-width forms. */
 // eslint-disable-next-line no-control-regex -- the class starts at U+0000 on purpose
 const FOREIGN = /[^\u0000-\u007F\u3000-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]/gu;
-// eslint-disable-next-line no-control-regex -- the class starts at U+0000 on purpose
-const NEEDS_DECOMPOSITION = /[^\u0000-\u007F\u3000-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]/u;
-const SPACE = /\s+/gu;
+/** White space other than one plain space (single spaces, most of a text, are left alone). */
+const SPACE = /\s{2,}|[^\S ]/gu;
 
 const digitCache = new Map<string, string>();
 /** The value of a decimal digit of any script: Unicode keeps each script's digits 0–9 in one run. */
@@ -67,16 +95,24 @@ export function romanValue(token: string): number {
 }
 
 const skeletonCache = new Map<string, string>();
+/**
+ * What one character outside ASCII and the CJK scripts folds to: nothing for a combining mark, its
+ * base letter for an accented one, then its confusable prototype (small capitals first).
+ */
 function prototypeOf(char: string, lower: boolean): string {
   const key = lower ? char : `${char}\u0000`;
   let out = skeletonCache.get(key);
   if (out !== undefined) return out;
-  const small = SMALL_CAPITALS.get(char);
-  if (small) out = small;
+  if (MARK.test(char) && char !== '\u3099' && char !== '\u309A') out = '';
   else {
-    const proto = CONFUSABLES.get(char);
-    out = proto === undefined || /[0-9\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af]/u.test(proto) ? char : Array.from(proto, (c) => SMALL_CAPITALS.get(c) ?? c).join('');
-    if (lower) out = out.toLowerCase();
+    out = Array.from(char.normalize('NFD').replace(STRIP_MARKS, '').normalize('NFC'), (c) => {
+      const small = SMALL_CAPITALS.get(c);
+      if (small) return small;
+      const proto = CONFUSABLES.get(c);
+      const folded =
+        proto === undefined || /[0-9\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af]/u.test(proto) ? c : Array.from(proto, (p) => SMALL_CAPITALS.get(p) ?? p).join('');
+      return lower ? folded.toLowerCase() : folded;
+    }).join('');
   }
   skeletonCache.set(key, out);
   return out;
@@ -88,8 +124,6 @@ function fold(text: string, lower: boolean): string {
     return Number.isFinite(value) ? String(value) : run;
   });
   out = out.replace(FRACTIONS, ' ').normalize('NFKC').replace(INVISIBLE, '').replace(OTHER_DIGITS, digitValue);
-  // Accented letters are precomposed after NFKC: decompose to drop their marks (Hangul and kana recompose).
-  if (NEEDS_DECOMPOSITION.test(out)) out = out.normalize('NFD').replace(STRIP_MARKS, '').normalize('NFC');
   if (lower) out = out.toLowerCase();
   return out.replace(FOREIGN, (char) => prototypeOf(char, lower));
 }
@@ -115,16 +149,46 @@ export function normalizeKeepingCase(text: string): string {
  * the same mark, or two or more digits set apart by spaces ("1 5"; "1.5" stays a decimal). A run of
  * two or more spaces still separates words ("s h e  i s" reads "she i s").
  */
-const SPACED = /(?<![\p{L}\p{N}])(?:[\p{L}\p{N}](?<gap>[ .\-_*·•/|~+\u3000])[\p{L}\p{N}](?:\k<gap>[\p{L}\p{N}])+|[0-9](?: [0-9])+)(?![\p{L}\p{N}])/gu;
-const GAPS = /[^\p{L}\p{N}]/gu;
+const GAP = /[ .\-_*·•/|~+\u3000]/gu;
+const letterCache = new Map<string, boolean>();
+const isLetter = (char: string | undefined): boolean => {
+  if (char === undefined) return false;
+  let is = letterCache.get(char);
+  if (is === undefined) {
+    is = /[\p{L}\p{N}]/u.test(char);
+    letterCache.set(char, is);
+  }
+  return is;
+};
+/** A single letter or digit at i: a letter with no letter on either side. */
+const single = (text: string, i: number) => isLetter(text[i]) && !isLetter(text[i - 1]) && !isLetter(text[i + 1]);
 
+/** Walks from gap to gap (a scan for a few punctuation characters is fast on any text) and joins the runs it finds. */
 function joinSpaced(folded: string): string | null {
-  let changed = false;
-  const joined = folded.replace(SPACED, (run) => {
-    changed = true;
-    return run.replace(GAPS, '');
-  });
-  return changed ? joined : null;
+  let out = '';
+  let copied = 0;
+  GAP.lastIndex = 0;
+  for (let found = GAP.exec(folded); found; found = GAP.exec(folded)) {
+    const start = found.index - 1;
+    const gap = found[0];
+    if (!single(folded, start) || !single(folded, start + 2)) continue;
+    let end = start + 2;
+    let count = 2;
+    while (folded[end + 1] === gap && single(folded, end + 2)) {
+      end += 2;
+      count += 1;
+    }
+    const run = folded.slice(start, end + 1);
+    // Letters: three or more; digits: two or more, set apart by spaces ("1.5" stays a decimal).
+    if (count < 3 && !(gap === ' ' && /^[0-9 ]+$/u.test(run))) {
+      GAP.lastIndex = start + 2;
+      continue;
+    }
+    out += folded.slice(copied, start) + run.split(gap).join('');
+    copied = end + 1;
+    GAP.lastIndex = copied;
+  }
+  return copied === 0 ? null : out + folded.slice(copied);
 }
 
 /** What the check reads: the folded text, and its reading with spaced-out letters joined (null when it has none). */

@@ -46,12 +46,20 @@ export const en: Lexicon = {
   },
   ages: [
     // 15 years old, 15-year-old, fifteen yrs old, sixteen years young (but not "a 12-year-old whisky", "the house is 15 years old")
-    { kind: 'age', pattern: `(?<!\\b(?:${THINGS})e?s? (?:is|was|are|were|that is|that was|now|already)(?: (?:about|almost|nearly|over|some|only|just))? )${N} ?-? ?(?:years?|yrs?|yr|y)[ -]?(?:olds?|young)\\b(?! (?:${THINGS})\\b)` },
+    {
+      kind: 'age',
+      pattern: `${N} ?-? ?(?:years?|yrs?|yr|y)[ -]?(?:olds?|young)\\b(?! (?:${THINGS})\\b)`,
+      notAfter: `\\b(?:${THINGS})e?s? (?:is|was|are|were|that is|that was|now|already)(?: (?:about|almost|nearly|over|some|only|just))? `,
+    },
     // 15 yo, 15y/o, a 16 y.o.
     { kind: 'age', pattern: `${N} ?(?:yo|y/o|y\\.o\\.?)(?![a-z])` },
     { kind: 'age', pattern: `${N} (?:years?|yrs?) of age\\b` },
     // age: 15, aged 15, at the age of fifteen, at age 15 (not "a cheese aged 12 months")
-    { kind: 'age', pattern: `(?<!\\b(?:${THINGS})e?s? )\\b(?:age|aged|ages|at the age of|at age|the age of)\\b ?[:=]? ?${N}(?! ?(?:months?|weeks?|days?|years? in\\b|years? (?!old)))` },
+    {
+      kind: 'age',
+      pattern: `\\b(?:age|aged|ages|at the age of|at age|the age of)\\b ?[:=]? ?${N}(?! ?(?:months?|weeks?|days?|years? in\\b|years? (?!old)))`,
+      notAfter: `\\b(?:${THINGS})e?s? `,
+    },
     // turned 15, turns sixteen (not "turned 15 pages")
     { kind: 'age', pattern: `\\b(?:turned|turns|turning|to turn|will turn|about to turn)(?: (?:only|just|barely))? ${N}(?!${MEASURE})` },
     // her 15th birthday, his sixteenth birthday

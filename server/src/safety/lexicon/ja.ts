@@ -17,11 +17,11 @@ export const ja: Lexicon = {
   numbers: { 〇: 0, 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 'ten' },
   ages: [
     // 15歳, 十五才, 15さい (not 5歳年上, not 年の差5歳)
-    { kind: 'age', pattern: `(?<!差|差は|違い)${N}\\s?${YEARS}(?!\\s?(?:年上|年下|差|違い|上の|下の|離れ|はなれ|上だ|下だ))` },
+    { kind: 'age', notAfter: '差|差は|違い', pattern: `${N}\\s?${YEARS}(?!\\s?(?:年上|年下|差|違い|上の|下の|離れ|はなれ|上だ|下だ))` },
     // 年齢：15, 年齢は十五
     { kind: 'age', pattern: `(?:年齢|年令)\\s?[:は]?\\s?${N}${NOT_COUNT}` },
     // 美咲（15）, 少女(12): the age in brackets after a person, as news and profiles write it
-    { kind: 'age', pattern: `[\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}]{1,6}\\s?\\(\\s?${N}\\s?${YEARS}?\\s?\\)` },
+    { kind: 'age', pattern: `\\((?<=[\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}]\\s?\\()\\s?${N}\\s?${YEARS}?\\s?\\)` },
     // 彼女は十五, 彼は14だ, 美咲は、十五。, 彼女はまだ16 (the number as the predicate)
     { kind: 'age', pattern: `(?:は|も)\\s?[、,]?\\s?(?:まだ|もう|今年)?\\s?${N}(?=\\s?(?:$|[。、！？!?.,]|だ|です|でした|だった|になった|になる|の(?:時|とき|頃|ころ)))` },
     // 十五の少女, 15の夏, 十五の誕生日, 十四の頃

@@ -11,12 +11,12 @@ const R = '(?!\\p{L})';
 /** Things with an age in years that are not people. */
 const THINGS = '(?:vin|vino|vinho|whisky|cognac|rhum|ron|rum|fromage|queso|queijo|maison|casa|voiture|coche|carro|arbre|arbol|arvore|chene|roble)';
 
-function frames(options: { units: string; tens: string; years: string; verbs: string; below: string; notAfter: string }) {
+function frames(options: { units: string; tens: string; years: string; verbs: string; below: string; notFollowedBy: string }) {
   const N = `(?<n>(?<![\\d.,])\\d{1,3}(?![\\d]|[.,]\\d)|${L}(?:(?:${options.tens})(?:[- ](?:et[- ]|y |e )?(?:${options.units}))?|${options.units})${R})`;
   const YEARS = `${options.years}${R}`;
   return [
     // elle a quinze ans, tiene 15 años, ela tem 15 anos, une fille de 14 ans (not "il y a 15 ans", "un vin de 15 ans")
-    { kind: 'age' as const, pattern: `(?<!${THINGS} )${L}(?:${options.verbs}) ${N} ${YEARS}(?! (?:${options.notAfter}))` },
+    { kind: 'age' as const, pattern: `(?<!${THINGS} )${L}(?:${options.verbs}) ${N} ${YEARS}(?! (?:${options.notFollowedBy}))` },
     // Léa (15 ans), Ana, 15 anos, garçonete
     { kind: 'age' as const, pattern: `[(,] ?${N} ${YEARS}(?= ?[),.;]|$)` },
     // Lucía tiene 16, Ana tem 16 (the number alone after the verb "to have")
@@ -40,7 +40,7 @@ export const fr: Lexicon = {
     years: 'ans',
     verbs: "(?<!il y )a|avait|aura|ont|avaient|n'a que|n'avait que|vient d'avoir|venait d'avoir|fete ses|fetait ses|agee?s? de|de|d'a peine|a peine|tout juste",
     below: "moins de|pas encore|n'a pas encore|sous|de moins de",
-    notAfter: "plus tard|de (?:mariage|prison|carriere|vie commune|retard|travail)|d'age|d'experience|auparavant|apres|avant",
+    notFollowedBy: "plus tard|de (?:mariage|prison|carriere|vie commune|retard|travail)|d'age|d'experience|auparavant|apres|avant",
   }),
   minor: [
     `${L}(?:collegienne|collegien|lyceenne|lyceen|ecoliere|ecolier|fillette)s?${R}`,
@@ -65,7 +65,7 @@ export const es: Lexicon = {
     years: 'anos',
     verbs: 'tiene|tenia|tendra|tenga|cumplio|cumple|cumplira|cumplia|de|con|a los|de apenas|apenas|con apenas|con solo|con solo|recien cumplidos',
     below: 'menos de|todavia no tiene|aun no tiene|no ha cumplido|sin cumplir|menor de',
-    notAfter: 'despues|antes|atras|de (?:carcel|prision|casados|matrimonio|experiencia)',
+    notFollowedBy: 'despues|antes|atras|de (?:carcel|prision|casados|matrimonio|experiencia)',
   }),
   minor: [`${L}(?:menor(?:es)? de edad|colegialas?|quinceaneras?|(?:estudiante|alumna|alumno)s? de (?:secundaria|primaria|la eso))${R}`],
   sexual: [],
@@ -87,7 +87,7 @@ export const pt: Lexicon = {
     years: 'anos',
     verbs: 'tem|tinha|tera|completou|completa|completara|fez|faz|fara|de|com|com apenas|aos|de apenas|apenas',
     below: 'menos de|ainda nao tem|nao tem nem|nao completou|menor de',
-    notAfter: 'depois|antes|atras|de (?:prisao|cadeia|casados|casamento|experiencia)',
+    notFollowedBy: 'depois|antes|atras|de (?:prisao|cadeia|casados|casamento|experiencia)',
   }),
   minor: [`${L}(?:menor(?:es)? de idade|colegia(?:l|is)|(?:estudante|aluna|aluno)s? do ensino (?:medio|fundamental))${R}`],
   sexual: [],

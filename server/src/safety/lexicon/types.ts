@@ -18,6 +18,12 @@ export type AgeFrame = {
    * of `people`, or a word the text writes with a capital letter — so "the bill is 15" is not an age.
    */
   named?: boolean;
+  /**
+   * What may not stand right before the match (a source matched against the text before it, anchored at
+   * its end): "the house is" before "15 years old", 大她 before 五岁. Kept out of `pattern` so the
+   * pattern does not start with a look-behind tried at every character of a long text.
+   */
+  notAfter?: string;
 };
 
 export type Lexicon = {

@@ -12,20 +12,20 @@ const N = `(?<n>(?<![\\d.])\\d{1,3}(?![\\d]|\\.\\d)|(?<![零〇${DIGIT}十百千
 /** A range's second number, as in 十五六岁 or 15-16岁. */
 const RANGE = `(?:[${DIGIT}]|[-~到至]\\s?\\d{1,2})?`;
 /** 大她五岁, 小五岁, 相差十岁: an age gap, not an age. */
-const GAP_BEFORE = '(?<!(?:大|小|差|长|長|幼|相差|年长|年長|年轻|年輕)了?(?:她|他|妳|你|我|我们|我們|他们|他們)?)';
+const GAP_BEFORE = '(?:大|小|差|长|長|幼|相差|年长|年長|年轻|年輕)了?(?:她|他|妳|你|我|我们|我們|他们|他們)?';
 const YEARS = '(?:周岁|週歲|周歲|足岁|足歲|虚岁|虛歲|岁|歲|歳)';
 /** After a bare number: what makes it a count, a time or a price instead of an age. */
 const NOT_COUNT = '(?!\\s?(?:点|點|号|號|分|元|块|塊|个|個|年|月|日|天|章|楼|樓|层|層|万|萬|米|公里|公斤|次|名|人|页|頁|期|届|屆|集|话|話|回|位|只|隻|张|張|本|度|%))';
 
 export const ZH_AGES: AgeFrame[] = [
   // 15岁, 十五歲, 十五六岁, 十几岁, 15周岁, 二十五岁 (not 大她五岁, not 十五岁月)
-  { kind: 'age', pattern: `${GAP_BEFORE}${N}${RANGE}\\s?${YEARS}(?!月|之差|的差距|差|年上|年下|上の|下の|違い|離れ)` },
+  { kind: 'age', pattern: `${N}${RANGE}\\s?${YEARS}(?!月|之差|的差距|差|年上|年下|上の|下の|違い|離れ)`, notAfter: GAP_BEFORE },
   // 年龄：15, 芳龄十六, 年方十六, 年仅14
   { kind: 'age', pattern: `(?:年龄|年齡|芳龄|芳齡|年方|年仅|年僅|年纪|年紀)\\s?(?:[:是为為]|只有|才|仅|僅)?\\s?${N}${NOT_COUNT}` },
   // 今年十五, 才十五, 刚满16, 她十五了 (followed by nothing that makes it a count)
   { kind: 'age', pattern: `(?:今年|刚满|剛滿|刚过|剛過|才|只有|(?:她|他|妳|你|我)(?:今年|才|只有|已经|已經|都|刚|剛|还|還)?)\\s?,?\\s?${N}(?=\\s?(?:$|[,.!?;:)」』"。！？、；]|了|而已|罢了|罷了))` },
   // 林晓（15）, 莉莉(十五岁)
-  { kind: 'age', pattern: `[\\p{sc=Han}]{1,4}\\s?\\(\\s?${N}\\s?${YEARS}?\\s?\\)` },
+  { kind: 'age', pattern: `\\((?<=[\\p{sc=Han}]\\s?\\()\\s?${N}\\s?${YEARS}?\\s?\\)` },
   // 她的十五岁生日, 第十六个生日
   { kind: 'age', pattern: `第?${N}(?:个|個)?${YEARS}?生日` },
   // 未满十八岁, 还不到18, 小于18岁, 快十八岁了, 年纪不到十八
