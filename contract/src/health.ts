@@ -6,8 +6,14 @@ export const Health = z.object({
   llm: z.enum(['offline', 'openai', 'llamacpp']),
   mail: z.enum(['smtp', 'outbox']),
   payments: z.enum(['stripe', 'sandbox']),
-  /** Which safety checks are in force: the local check alone, or also the OpenAI-compatible moderation endpoint. */
-  moderation: z.enum(['local', 'openai']),
+  /** Which second opinion is in force: none (the local check alone), an OpenAI-compatible moderation endpoint, or an LLM judge. */
+  moderation: z.enum(['local', 'openai', 'llm']),
+  /**
+   * The safety layers in force, in the order a text meets them: `normalize` (the spoofing-proof reading),
+   * `ages` (the age grammar), `words` (school levels and minor nouns), then `openai-moderation` or `llm-judge`.
+   * Optional for servers from before it.
+   */
+  safety_layers: z.array(z.string()).optional(),
   version: z.string(),
 });
 export type Health = z.infer<typeof Health>;

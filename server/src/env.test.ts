@@ -37,9 +37,12 @@ describe('configuration', () => {
     }
   });
 
-  it('checks locally unless MODERATION_PROVIDER=openai, whose model defaults to omni-moderation-latest', () => {
+  it('checks locally unless MODERATION_PROVIDER is openai or llm (whose model defaults in safety/index.ts)', () => {
     expect(loadEnv({}).MODERATION_PROVIDER).toBeUndefined();
-    expect(loadEnv({}).MODERATION_MODEL).toBe('omni-moderation-latest');
+    expect(loadEnv({}).MODERATION_MODEL).toBeUndefined();
+    expect(loadEnv({ MODERATION_PROVIDER: 'llm', LLM_PROVIDER: 'openai', LLM_BASE_URL: 'http://127.0.0.1:1/v1', LLM_MODEL: 'm' }).MODERATION_PROVIDER).toBe('llm');
+    expect(() => loadEnv({ MODERATION_PROVIDER: 'llm' })).toThrow(/MODERATION_MODEL/);
+    expect(() => loadEnv({ MODERATION_PROVIDER: 'judge' })).toThrow(/MODERATION_PROVIDER/);
     expect(loadEnv({ MODERATION_PROVIDER: '' }).MODERATION_PROVIDER).toBeUndefined();
     expect(loadEnv({ MODERATION_PROVIDER: 'openai', LLM_API_KEY: 'sk-test', MODERATION_MODEL: 'text-moderation-latest' })).toMatchObject({
       MODERATION_PROVIDER: 'openai',

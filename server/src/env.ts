@@ -119,8 +119,10 @@ const EnvSchema = z
     MAX_GENERATIONS_PER_HOUR: z.coerce.number({ message: 'must be a whole number' }).int().min(0).max(100_000).default(60),
     GENERATION_LEASE_SECONDS: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(3600).default(30),
     OFFLINE_WRITER_CPS: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(1_000_000).default(300),
-    MODERATION_PROVIDER: optionalString.pipe(z.enum(['openai'], { message: 'must be openai or unset' }).optional()),
-    MODERATION_MODEL: optionalString.transform((v) => v ?? 'omni-moderation-latest'),
+    MODERATION_PROVIDER: optionalString.pipe(z.enum(['openai', 'llm'], { message: 'must be openai, llm or unset' }).optional()),
+    /** Unset: omni-moderation-latest for `openai`, the story model (LLM_MODEL) for `llm` (safety/index.ts). */
+    MODERATION_MODEL: optionalString,
+    MODERATION_TIMEOUT: duration('10s'),
     MODERATION_BASE_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s) URL'),
     MODERATION_API_KEY: optionalString,
     SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL'),
@@ -154,6 +156,9 @@ const EnvSchema = z
     if (env.LLM_PROVIDER === 'llamacpp' && !env.LLM_MODEL_PATH) need('LLM_MODEL_PATH', 'when LLM_PROVIDER=llamacpp');
     if (env.MODERATION_PROVIDER === 'openai' && !env.MODERATION_BASE_URL && !env.LLM_BASE_URL && !env.MODERATION_API_KEY && !env.LLM_API_KEY)
       need('MODERATION_BASE_URL', 'when MODERATION_PROVIDER=openai (or LLM_BASE_URL, or an API key for api.openai.com)');
+    if (env.MODERATION_PROVIDER === 'llm' && !env.MODERATION_MODEL && !env.LLM_MODEL) need('MODERATION_MODEL', 'when MODERATION_PROVIDER=llm (or LLM_MODEL)');
+    if (env.MODERATION_PROVIDER === 'llm' && !env.MODERATION_BASE_URL && !env.LLM_BASE_URL && !env.MODERATION_API_KEY && !env.LLM_API_KEY)
+      need('MODERATION_BASE_URL', 'when MODERATION_PROVIDER=llm (or LLM_BASE_URL, or an API key for api.openai.com)');
     if (env.PAYMENTS === 'stripe') {
       if (!env.STRIPE_SECRET_KEY) need('STRIPE_SECRET_KEY', 'when PAYMENTS=stripe');
       if (!env.STRIPE_PUBLISHABLE_KEY) need('STRIPE_PUBLISHABLE_KEY', 'when PAYMENTS=stripe');

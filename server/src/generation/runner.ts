@@ -18,7 +18,8 @@ import {
 } from '../modules/novels/chapter-store';
 import { CONTROL_CHANNEL, JOBS_CHANNEL, type StreamHub } from './hub';
 import { buildMessages, maxTokensFor, trimToBudget } from './prompts/build';
-import { createSafety, type RefusalReason, type Safety } from '../safety';
+import { PARTIAL_HOLD } from '../safety/detect';
+import { createSafety, ModerationUnavailableError, type RefusalReason, type Safety, type Verdict } from '../safety';
 import { ProviderError, type LlmProvider, type StoryRequest } from './types';
 import { SAFETY_FAILURE, settleUnsafeJob } from '../modules/novels/unsafe';
 
@@ -55,6 +56,14 @@ export type RunnerOptions = {
 class StoppedError extends Error {}
 class LostError extends Error {}
 class ShutdownError extends Error {}
+
+/** How much of the text already shown the output check reads as context before a new piece. */
+const OUTPUT_CONTEXT_CHARS = 400;
+
+/** What the judge reads of a story job: the settings and plot the user wrote. */
+function inputOf(params: StoryParams): string {
+  return [params.char_a_name, params.char_a_setting, params.char_b_name, params.char_b_setting, params.plot].join('\n');
+}
 
 /** The output check refused what the model wrote: a minor in an adult story, sexual content in a general one. */
 class SafetyError extends Error {
@@ -357,6 +366,31 @@ export class JobRunner {
     const heartbeat = this.heartbeat(attempt);
     const idle = this.idleWatch(controller);
     const rating = story.spicy ? 'adult' : 'general';
+    // MODERATION_PROVIDER=llm: the judge reads the story's settings while the model starts writing; its
+    // first words are held back until the judge has answered (no wait when the model is the slower).
+    const judging = this.safety.judgeBeside(inputOf(story.params), { language: story.language, rating }, controller.signal);
+    let judged: Verdict | Error | null = null;
+    judging?.then(
+      (verdict) => (judged = verdict),
+      (error: unknown) => (judged = error instanceof Error ? error : new Error(String(error))),
+    );
+    let held = judging ? '' : null;
+    const publish = (text: string) => {
+      const first = !attempt.text && text;
+      attempt.text += text;
+      this.hub.publish(job.novelUid, text, attempt.token);
+      // The first text is saved at once rather than on the job's phase (a stop refunds and discards
+      // only when nothing was saved), without holding up the reader.
+      if (first) heartbeat.now();
+    };
+    /** The judge has answered: an allowed story shows what was held; a refusal or a silent judge on an adult story ends it unseen. */
+    const release = (answer: Verdict | Error) => {
+      if (answer instanceof ModerationUnavailableError) throw new ProviderError('the moderation judge did not answer (an adult story fails closed)', false);
+      if (answer instanceof Error) throw answer;
+      if (!answer.allowed) throw new SafetyError(answer.reason);
+      if (held) publish(held);
+      held = null;
+    };
     try {
       for await (const raw of this.provider.stream({
         story,
@@ -369,16 +403,25 @@ export class JobRunner {
         // PostgreSQL text cannot hold NUL; a model that sends one must not make every save fail.
         const delta = raw.replaceAll('\u0000', '');
         // Output check before anyone sees it: a spicy story that starts describing a minor, or a general one
-        // that turns sexual, is cut off here; the reader keeps (and pays for) only what was shown.
-        const verdict = this.safety.check(attempt.text.slice(-160) + delta, { language: story.language, rating });
+        // that turns sexual, is cut off here; the reader keeps (and pays for) only what was shown. Only the
+        // new text is judged (the text before it is context), and a match touching its end waits for the next
+        // piece ("a minor" + " detail"); the finished chapter is checked whole in settleWritten.
+        const context = (attempt.text + (held ?? '')).slice(-OUTPUT_CONTEXT_CHARS);
+        const verdict = this.safety.check(context + delta, {
+          language: story.language,
+          rating,
+          newFrom: Math.max(0, context.length - PARTIAL_HOLD),
+          partial: true,
+        });
         if (!verdict.allowed) throw new SafetyError(verdict.reason);
-        const first = !attempt.text && delta;
-        attempt.text += delta;
-        this.hub.publish(job.novelUid, delta, attempt.token);
-        // The first text is saved at once rather than on the job's phase (a stop refunds and discards
-        // only when nothing was saved), without holding up the reader.
-        if (first) heartbeat.now();
+        if (held !== null) {
+          held += delta;
+          if (judged) release(judged);
+          continue;
+        }
+        publish(delta);
       }
+      if (held !== null && judging && !controller.signal.aborted) release(await judging.catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))));
       return null;
     } catch (error) {
       return error;

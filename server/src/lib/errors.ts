@@ -24,12 +24,14 @@ export class AppError extends Error {
       message?: MessageKey;
       /** Developer detail for logs; never shown to clients. */
       detail?: string;
+      /** Another HTTP status for the same status_code (503 for a service that is briefly unavailable). */
+      http?: number;
     } = {},
   ) {
     super(options.detail ?? kind);
     this.name = 'AppError';
     this.code = ERROR_CODES[kind].code;
-    this.http = ERROR_CODES[kind].http;
+    this.http = options.http ?? ERROR_CODES[kind].http;
     this.data = options.data;
     this.headers = options.headers ?? {};
     this.messageParams = options.params ?? {};

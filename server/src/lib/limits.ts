@@ -12,6 +12,9 @@ export type Limit = {
   counts: string;
 };
 
+/** A post or an edit longer than this counts against `largeTextPerAccount`. */
+export const LARGE_TEXT_CHARS = 20_000;
+
 const MINUTES = 60;
 const HOUR = 3600;
 const DAY = 86400;
@@ -37,6 +40,11 @@ export const LIMITS = {
   codesPerAccount: { max: 20, windowSeconds: 10 * MINUTES, counts: 'redeem and invitation code tries per account' },
   checkoutPerAccount: { max: 30, windowSeconds: 10 * MINUTES, counts: 'checkout sessions opened per account' },
   personaCreatePerAccount: { max: 30, windowSeconds: HOUR, counts: 'personas published per account' },
+  largeTextPerAccount: {
+    max: 20,
+    windowSeconds: HOUR,
+    counts: `posts, post edits and chapter edits longer than ${LARGE_TEXT_CHARS.toLocaleString('en')} characters per account (each is read whole by the safety check)`,
+  },
   addUsedPerVisitorAndPersona: {
     max: 1,
     windowSeconds: DAY,

@@ -17,6 +17,8 @@ type Table = Record<
   | 'redeemed'
   | 'invitationAccepted'
   | 'unavailable'
+  | 'moderationUnavailable'
+  | 'nameRefused'
   | 'tooManyStreams',
   Record<Language, string>
 >;
@@ -254,6 +256,20 @@ export const MESSAGES: Table = {
     'zh-TW': '服務暫時無法使用，請幾秒後再試。',
     ko: '서비스를 잠시 이용할 수 없어요. 몇 초 후에 다시 시도해 주세요.',
     ja: 'サービスが一時的に利用できません。数秒後にもう一度お試しください。',
+  },
+  moderationUnavailable: {
+    en: 'The safety check is not answering right now, so this spicy text cannot be accepted. Nothing was charged. Please try again in a minute.',
+    'zh-CN': '安全审核暂时没有响应，这段成人向内容暂时无法提交。没有扣除任何黄油币，请一分钟后再试。',
+    'zh-TW': '安全審核暫時沒有回應，這段限制級內容暫時無法送出。沒有扣除任何奶油，請一分鐘後再試。',
+    ko: '안전 검사가 지금 응답하지 않아 청소년 이용불가 내용을 받을 수 없어요. 버터는 차감되지 않았어요. 1분 후에 다시 시도해 주세요.',
+    ja: '安全チェックが応答しないため、成人向けの内容を受け付けられません。バターは消費されていません。1分ほどしてからもう一度お試しください。',
+  },
+  nameRefused: {
+    en: 'This name cannot be used: names may not be sexual or refer to a minor.',
+    'zh-CN': '这个名字无法使用：名字不能带有性内容，也不能指向未成年人。',
+    'zh-TW': '這個名字無法使用：名字不能帶有性內容，也不能指向未成年人。',
+    ko: '이 이름은 사용할 수 없어요. 이름에 성적인 내용이나 미성년자를 가리키는 말을 넣을 수 없어요.',
+    ja: 'この名前は使えません。性的な言葉や未成年を指す言葉は名前に使えません。',
   },
   internal: {
     en: 'Something went wrong on our side. Please try again.',

@@ -2,8 +2,12 @@ import OpenAI from 'openai';
 
 /** The moderation endpoint's verdict on a text: does any part of it show sexual content involving minors? */
 export type RemoteModerator = {
-  name: 'openai';
+  /** `openai`: a /moderations endpoint; `llm`: a chat model asked by judge.ts. */
+  name: 'openai' | 'llm';
   model: string;
+  /** When it cannot answer: true refuses an adult story's text (retryably), false lets the local check stand alone. */
+  failsClosed: boolean;
+  /** Throws when it cannot answer (error, time-out, an answer it cannot read). */
   flagsMinors(text: string, signal?: AbortSignal): Promise<boolean>;
 };
 
@@ -32,6 +36,7 @@ export function openaiModerator(options: { baseURL?: string | undefined; apiKey?
   return {
     name: 'openai',
     model: options.model,
+    failsClosed: false,
     async flagsMinors(text, signal) {
       const input = pieces(text);
       if (input.length === 0) return false;

@@ -38,7 +38,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/user/create/', { schema: { body: CreateUserBody, response: { 200: envelope(CreateUserResult) } } }, async (request) => {
     await limit(`register:ip:${request.ip}`, LIMITS.registerPerIp);
-    const user = await accounts.createAccount(db, { env, ...request.body, language: request.body.language ?? request.lang });
+    const user = await accounts.createAccount(db, { env, safety: deps.safety, ...request.body, language: request.body.language ?? request.lang });
     return ok({ uid: user.uid, email: user.email, verification_required: deps.env.REQUIRE_EMAIL_VERIFICATION });
   });
 
@@ -129,7 +129,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/modify/',
     { preHandler: app.authenticate, schema: { body: ModifyUserBody, response: { 200: envelope(UserInfo) } } },
     async (request) => {
-      const user = await accounts.modifyUser(db, { user: currentUser(request), ...request.body });
+      const user = await accounts.modifyUser(db, { safety: deps.safety, user: currentUser(request), ...request.body });
       return ok(accounts.presentUser(user, isAdmin(deps.env.ADMIN_EMAILS, user)));
     },
   );

@@ -4,6 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db';
 import type { Env } from '../../env';
 import type { Secrets } from '../../lib/secrets';
+import type { Safety } from '../../safety';
 import type { Mailer } from '../../mail/transport';
 import { isUniqueViolation } from '../../db/errors';
 import { users, verificationCodes } from '../../db/schema';
@@ -55,6 +56,7 @@ export async function createAccount(
   db: Db,
   input: {
     env: Pick<Env, 'REQUIRE_EMAIL_VERIFICATION'>;
+    safety: Pick<Safety, 'refuseName'>;
     email: string;
     password: string;
     gender: string;
@@ -67,6 +69,7 @@ export async function createAccount(
 ): Promise<AuthUser> {
   // Another user's code: 302001 when unknown, before anything is written.
   const invitedBy = input.invitation_code?.trim() ? await findInviter(db, input.invitation_code) : null;
+  if (input.name !== undefined) await input.safety.refuseName(input.name, input.language);
   const passwordHash = await hashPassword(input.password);
   if (input.env.REQUIRE_EMAIL_VERIFICATION) await releaseUnverified(db, { email: input.email });
   const name = (input.name ?? input.email.split('@')[0] ?? 'reader').slice(0, 40);
@@ -166,12 +169,13 @@ export async function refresh(
 
 export async function modifyUser(
   db: Db,
-  { user, ...input }: { user: AuthUser; email?: string | undefined; name?: string | undefined; language?: Language | undefined },
+  { user, ...input }: { user: AuthUser; safety: Pick<Safety, 'refuseName'>; email?: string | undefined; name?: string | undefined; language?: Language | undefined },
 ): Promise<AuthUser> {
   if (input.email !== undefined && (normalizeStoredEmail(input.email) ?? input.email) !== user.email) {
     throw new AppError('invalidInput', { data: { fields: { email: 'the e-mail address cannot be changed' } } });
   }
   if (input.name === undefined && input.language === undefined) return user;
+  if (input.name !== undefined && input.name !== user.name) await input.safety.refuseName(input.name, input.language ?? user.language);
   const [updated] = await db
     .update(users)
     .set({

@@ -34,6 +34,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       mail: env.SMTP_URL ? ('smtp' as const) : ('outbox' as const),
       payments: env.PAYMENTS,
       moderation: app.deps.safety.mode,
+      safety_layers: app.deps.safety.layers,
       version: app.deps.version,
     });
   });

@@ -14,6 +14,8 @@ import {
 } from '@butterfic/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitGenerationStarts } from '../../lib/account-limits';
+import { LARGE_TEXT_CHARS, LIMITS } from '../../lib/limits';
+import { rateLimit } from '../../lib/rate-limit';
 import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import * as service from './service';
@@ -82,17 +84,20 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.novelDetails(db, request.user, request.query.novel_uid)),
   );
 
-  app.post('/novel/edit/', { ...required, schema: { body: EditNovelBody, response: { 200: envelope(NovelDetails) } } }, async (request) =>
-    ok(
+  app.post('/novel/edit/', { ...required, schema: { body: EditNovelBody, response: { 200: envelope(NovelDetails) } } }, async (request) => {
+    const user = currentUser(request);
+    // A long edit is read whole by the safety check: an account may send only so many an hour.
+    if (request.body.content.length > LARGE_TEXT_CHARS) await rateLimit(db, `large-text:user:${user.uid}`, LIMITS.largeTextPerAccount);
+    return ok(
       await service.editNovel(db, {
         safety,
-        user: currentUser(request),
+        user,
         novelUid: request.body.novel_uid,
         chapterIndex: request.body.chapter_index,
         content: request.body.content,
       }),
-    ),
-  );
+    );
+  });
 
   app.get('/novel/stream/', { preHandler: app.authenticateOptional, schema: { querystring: NovelRef } }, async (request, reply) => {
     await streamNovel(deps, request, reply, request.query.novel_uid);

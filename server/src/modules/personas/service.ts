@@ -255,10 +255,11 @@ async function refuseUnsafe(
     charBSetting: string;
     plot: string;
     description: string;
+    tags: string;
   },
 ) {
-  const { charAName, charASetting, charBName, charBSetting, plot, description } = fields;
-  await safety.refuse([charAName, charASetting, charBName, charBSetting, plot, description], {
+  const { charAName, charASetting, charBName, charBSetting, plot, description, tags } = fields;
+  await safety.refuse([charAName, charASetting, charBName, charBSetting, plot, description, tags], {
     language: fields.language,
     rating: fields.isR18 ? 'adult' : 'general',
   });
@@ -281,6 +282,7 @@ export async function createPersona(
     charBSetting: input.char_b_setting,
     plot: input.plot,
     description: input.description,
+    tags: input.tags,
   });
   const [row] = await db
     .insert(personas)

@@ -11,6 +11,8 @@ import {
 } from '@butterfic/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LARGE_TEXT_CHARS, LIMITS } from '../../lib/limits';
+import { rateLimit } from '../../lib/rate-limit';
 import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import * as service from './service';
@@ -32,13 +34,22 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     deps.views.record(post.uid, key, day);
   };
 
-  app.post('/post/create/', { ...required, schema: { body: CreatePostBody, response: { 200: envelope(Post) } } }, async (request) =>
-    ok(await service.createPost(db, deps.safety, currentUser(request), request.body)),
-  );
+  /** A long text is read whole by the safety check: an account may send only so many an hour. */
+  const limitLarge = async (uid: string, content: string) => {
+    if (content.length > LARGE_TEXT_CHARS) await rateLimit(db, `large-text:user:${uid}`, LIMITS.largeTextPerAccount);
+  };
 
-  app.post('/post/edit/', { ...required, schema: { body: EditPostBody, response: { 200: envelope(Post) } } }, async (request) =>
-    ok(await service.editPost(db, deps.safety, currentUser(request), request.body)),
-  );
+  app.post('/post/create/', { ...required, schema: { body: CreatePostBody, response: { 200: envelope(Post) } } }, async (request) => {
+    const user = currentUser(request);
+    await limitLarge(user.uid, request.body.content);
+    return ok(await service.createPost(db, deps.safety, user, request.body));
+  });
+
+  app.post('/post/edit/', { ...required, schema: { body: EditPostBody, response: { 200: envelope(Post) } } }, async (request) => {
+    const user = currentUser(request);
+    await limitLarge(user.uid, request.body.content);
+    return ok(await service.editPost(db, deps.safety, user, request.body));
+  });
 
   app.post('/post/delete/', { ...required, schema: { body: PostRef, response: { 200: envelope(DeletePostResult) } } }, async (request) =>
     ok(await service.deletePost(db, currentUser(request), request.body.post_uid)),
