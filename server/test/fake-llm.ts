@@ -37,6 +37,11 @@ export type FakeLlm = {
   url: string;
   requests: { model: string; messages: { role: string; content: string }[]; stream: boolean; max_tokens?: number }[];
   script: (behaviours: Behaviour[]) => void;
+  /**
+   * Answers requests by their content before the script: a request for which `answer` returns a
+   * behaviour gets it (and does not advance the script), e.g. a moderation judge beside the story model.
+   */
+  answerBy: (answer: ((body: FakeLlm['requests'][number]) => Behaviour | undefined) | null) => void;
   /** Bodies of POST /moderations (OpenAI's moderation protocol), in order. */
   moderationRequests: { model: string; input: string | string[] }[];
   /** /moderations flags `sexual/minors` for an input holding any of these words; `status` answers that HTTP error instead. */
@@ -53,6 +58,7 @@ export async function startFakeLlm(initial: Behaviour[] = [{ chunks: ['Hello'] }
   const requests: FakeLlm['requests'] = [];
   const moderationRequests: FakeLlm['moderationRequests'] = [];
   let moderation: { flagMinors?: string[]; status?: number } = {};
+  let answerBy: ((body: FakeLlm['requests'][number]) => Behaviour | undefined) | null = null;
   const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -68,8 +74,9 @@ export async function startFakeLlm(initial: Behaviour[] = [{ chunks: ['Hello'] }
       }
       const body = JSON.parse(raw);
       requests.push(body);
-      const behaviour = script[Math.min(index, script.length - 1)] ?? {};
-      index++;
+      const answered = answerBy?.(body);
+      const behaviour = answered ?? script[Math.min(index, script.length - 1)] ?? {};
+      if (!answered) index++;
       if (behaviour.fault === 'silent') return;
       if (behaviour.fault === 'html') {
         res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><h1>502 Bad Gateway</h1></body></html>');
@@ -136,6 +143,9 @@ export async function startFakeLlm(initial: Behaviour[] = [{ chunks: ['Hello'] }
     moderationRequests,
     moderate: (rule) => {
       moderation = rule;
+    },
+    answerBy: (answer) => {
+      answerBy = answer;
     },
     script: (next) => {
       script = next;

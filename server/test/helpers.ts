@@ -148,11 +148,15 @@ export async function startPeer(ctx: TestContext, options: { env?: Record<string
  * A test app whose stories come from a fake OpenAI-compatible model on loopback (server/test/fake-llm.ts)
  * through the real openai provider, with `env` added (GENERATION_WORKERS 2 unless given).
  */
-export async function createModelTestContext(env: Record<string, string> = {}): Promise<{ llm: FakeLlm; ctx: TestContext }> {
+export async function createModelTestContext(
+  env: Record<string, string> = {},
+  options: { logger?: FastifyBaseLogger } = {},
+): Promise<{ llm: FakeLlm; ctx: TestContext }> {
   const llm = await startFakeLlm();
   const ctx = await createTestContext({
     env: { LLM_PROVIDER: 'openai', LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-model', GENERATION_WORKERS: '2', ...env },
     provider: openaiProvider({ baseURL: llm.url, model: 'fake-model', maxRetries: 1, timeoutMs: 5000 }),
+    ...options,
   });
   return { llm, ctx };
 }

@@ -391,6 +391,18 @@ export class JobRunner {
       if (held) publish(held);
       held = null;
     };
+    /** Text the model sent whose end the output check has not decided yet (shown to no one). */
+    let unchecked = '';
+    const checkOutput = (fresh: string, partial: boolean) => {
+      const context = (attempt.text + (held ?? '')).slice(-OUTPUT_CONTEXT_CHARS);
+      return this.safety.check(context + fresh, { language: story.language, rating, newFrom: Math.max(0, context.length - PARTIAL_HOLD), partial });
+    };
+    /** Checked text goes to the readers, or waits with the rest while the judge has not answered. */
+    const show = (text: string) => {
+      if (held === null) return publish(text);
+      held += text;
+      if (judged) release(judged);
+    };
     try {
       for await (const raw of this.provider.stream({
         story,
@@ -404,22 +416,18 @@ export class JobRunner {
         const delta = raw.replaceAll('\u0000', '');
         // Output check before anyone sees it: a spicy story that starts describing a minor, or a general one
         // that turns sexual, is cut off here; the reader keeps (and pays for) only what was shown. Only the
-        // new text is judged (the text before it is context), and a match touching its end waits for the next
-        // piece ("a minor" + " detail"); the finished chapter is checked whole in settleWritten.
-        const context = (attempt.text + (held ?? '')).slice(-OUTPUT_CONTEXT_CHARS);
-        const verdict = this.safety.check(context + delta, {
-          language: story.language,
-          rating,
-          newFrom: Math.max(0, context.length - PARTIAL_HOLD),
-          partial: true,
-        });
+        // new text is judged (the text before it is context). A possible match touching its end ("a minor",
+        // which " detail" may clear) keeps the new text unseen until the next piece decides it.
+        const fresh = unchecked + delta;
+        const verdict = checkOutput(fresh, true);
         if (!verdict.allowed) throw new SafetyError(verdict.reason);
-        if (held !== null) {
-          held += delta;
-          if (judged) release(judged);
-          continue;
-        }
-        publish(delta);
+        unchecked = verdict.pending ? fresh : '';
+        if (!verdict.pending) show(fresh);
+      }
+      if (unchecked && !controller.signal.aborted) {
+        const verdict = checkOutput(unchecked, false);
+        if (!verdict.allowed) throw new SafetyError(verdict.reason);
+        show(unchecked);
       }
       if (held !== null && judging && !controller.signal.aborted) release(await judging.catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))));
       return null;

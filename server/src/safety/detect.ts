@@ -13,7 +13,11 @@ import { foldPattern, normalizeKeepingCase, readings, romanValue } from './norma
 export type Rating = 'general' | 'adult';
 /** Why a text was refused: a minor in it (in any story meant to be sexual), or sexual content in a general story. */
 export type RefusalReason = 'minor' | 'sexual';
-export type Verdict = { allowed: true } | { allowed: false; reason: RefusalReason; match: string };
+/**
+ * `pending` (partial checks only): a possible match touches the end of the text, to be decided by what
+ * follows; the caller shows none of the new text until a later check (or the final one) decides it.
+ */
+export type Verdict = { allowed: true; pending?: boolean } | { allowed: false; reason: RefusalReason; match: string };
 
 export type CheckOptions = {
   /** The story's language (own-language words: 高校生 in Japanese, JK in Chinese and Japanese). */
@@ -108,6 +112,8 @@ type Reading = {
   from: number;
   /** Matches ending after this index wait for the next piece (see CheckOptions.partial). */
   until: number;
+  /** Set when a match was left for the next piece. */
+  pending: boolean;
   hasKana: boolean;
   cased: () => string;
   language: Language;
@@ -150,9 +156,12 @@ function isName(name: string, lexicon: Compiled, reading: Reading): boolean {
 
 /** Whether a match of `lexicon` at [start, end) counts here: new, in its script's sentences, not an exception. */
 function counts(reading: Reading, lexicon: Compiled, read: Compiled[], start: number, end: number): boolean {
-  if (end <= reading.from || end > reading.until) return false;
+  if (end <= reading.from) return false;
   if (lexicon.lexicon.script === 'han' && sentenceHasKana(reading, start, end)) return false;
-  return !excepted(reading, read, start, end);
+  if (excepted(reading, read, start, end)) return false;
+  if (end <= reading.until) return true;
+  reading.pending = true;
+  return false;
 }
 
 function ownLanguageApplies(reading: Reading, lexicon: Compiled, start: number, end: number): boolean {
@@ -217,6 +226,7 @@ function readingsOf(text: string, options: CheckOptions): Reading[] {
     text: view,
     from: boundary(text, options.newFrom, pick),
     until: options.partial ? Math.max(0, view.length - PARTIAL_HOLD) : Number.POSITIVE_INFINITY,
+    pending: false,
     hasKana: KANA.test(view),
     cased: casedText,
     language: options.language,
@@ -232,7 +242,8 @@ function readingsOf(text: string, options: CheckOptions): Reading[] {
  * sexual content with a minor is refused as `minor`.
  */
 export function check(text: string, options: CheckOptions): Verdict {
-  for (const reading of readingsOf(text, options)) {
+  const views = readingsOf(text, options);
+  for (const reading of views) {
     const read = LEXICONS.filter((lexicon) => lexicon.gate.test(reading.text));
     if (options.rating === 'adult') {
       const minor = findMinor(reading, read);
@@ -244,5 +255,5 @@ export function check(text: string, options: CheckOptions): Verdict {
     const minor = findMinor(reading, read);
     return minor ? { allowed: false, reason: 'minor', match: minor.trim() } : { allowed: false, reason: 'sexual', match: sexual.trim() };
   }
-  return { allowed: true };
+  return views.some((reading) => reading.pending) ? { allowed: true, pending: true } : { allowed: true };
 }

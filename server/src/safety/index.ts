@@ -130,7 +130,7 @@ export function safetyFromEnv(env: Env, log?: FastifyBaseLogger): Safety {
   if (env.MODERATION_PROVIDER === 'openai') remote = openaiModerator({ baseURL, apiKey, model: env.MODERATION_MODEL ?? 'omni-moderation-latest' });
   if (env.MODERATION_PROVIDER === 'llm') {
     // env.ts requires MODERATION_MODEL or LLM_MODEL for llm.
-    remote = llmJudge({ baseURL, apiKey, model: env.MODERATION_MODEL ?? env.LLM_MODEL ?? '', timeoutMs: env.MODERATION_TIMEOUT });
+    remote = llmJudge({ baseURL, apiKey, model: env.MODERATION_MODEL ?? env.LLM_MODEL ?? '', timeoutMs: env.MODERATION_TIMEOUT * 1000 });
   }
   return createSafety({ remote, ...(log && { log }) });
 }

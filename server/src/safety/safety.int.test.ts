@@ -5,6 +5,7 @@ import { signUp } from '../../test/accounts';
 import { readSse, type FakeLlm, type SseEvent } from '../../test/fake-llm';
 import { createModelTestContext, type TestContext } from '../../test/helpers';
 import { novelDetails, novelFinished, storyRequest } from '../../test/novels';
+import { LARGE_TEXT_CHARS, LIMITS } from '../lib/limits';
 import { ledgerTotals } from '../modules/wallet/service';
 
 let llm: FakeLlm;
@@ -246,5 +247,62 @@ describe('requests refused before anything is charged', () => {
       expect(system[0]!.content).not.toContain(value);
       expect(sent.messages[1]!.content).toContain(JSON.stringify(value));
     }
+  });
+});
+
+describe('everywhere a user writes (issue 28)', () => {
+  it('refuses a user name that names a minor, on sign-up and on rename, in the reader’s language', async () => {
+    const refused = await ctx.request('POST', '/api/v1/user/create/', {
+      body: { age_confirmed: true, email: 'name-minor@example.com', password: 'correct horse 1', gender: 'female', name: '15yo schoolgirl' },
+      headers: { 'accept-language': 'ja' },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.base_resp.status_code).toBe(403001);
+    const login = await ctx.request('POST', '/api/v1/user/login/', { body: { email: 'name-minor@example.com', password: 'correct horse 1' } });
+    expect(login.status).not.toBe(200);
+
+    const me = await signUp(ctx, 'rename@example.com');
+    const rename = await ctx.request('POST', '/api/v1/user/modify/', { body: { name: '중학생 소녀' }, headers: { ...me.auth, 'accept-language': 'ko' } });
+    expect(rename.status).toBe(403);
+    expect(rename.body.base_resp.status_code).toBe(403001);
+    const fine = await ctx.request('POST', '/api/v1/user/modify/', { body: { name: 'Harbour Light 7' }, headers: me.auth });
+    expect(fine.status).toBe(200);
+    expect(fine.body.data.name).toBe('Harbour Light 7');
+  });
+
+  it('reads a spicy persona’s tags', async () => {
+    const me = await adult('persona-tags@example.com');
+    const persona = {
+      char_a_name: 'Ines',
+      char_a_setting: 'a lighthouse keeper, 34',
+      char_b_name: 'Tomas',
+      char_b_setting: 'a cartographer, 31',
+      plot: 'A storm strands him on her island.',
+      description: 'Storm-bound strangers',
+      is_r18: 1,
+      first_person: 0,
+      dialogue_heavy: 0,
+      language: 'zh-CN',
+    };
+    const refused = await ctx.request('POST', '/api/v1/persona/create/', { body: { ...persona, tags: '初中生，校服' }, headers: me.auth });
+    expect(refused.status).toBe(403);
+    expect(refused.body.base_resp.status_code).toBe(403001);
+    const fine = await ctx.request('POST', '/api/v1/persona/create/', { body: { ...persona, tags: '暴风雨，灯塔' }, headers: me.auth });
+    expect(fine.status).toBe(200);
+  });
+
+  it('counts long posts against an hourly limit per account', async () => {
+    const me = await signUp(ctx, 'long-posts@example.com');
+    const long = 'The harbour lights came on one by one. '.repeat(600);
+    expect(long.length).toBeGreaterThan(LARGE_TEXT_CHARS);
+    for (let i = 0; i < LIMITS.largeTextPerAccount.max; i++) {
+      const res = await ctx.request('POST', '/api/v1/post/create/', { body: { title: `Lights ${i}`, content: long, language: 'en' }, headers: me.auth });
+      expect(res.status).toBe(200);
+    }
+    const over = await ctx.request('POST', '/api/v1/post/create/', { body: { title: 'One more', content: long, language: 'en' }, headers: me.auth });
+    expect(over.status).toBe(429);
+    expect(over.body.base_resp.status_code).toBe(429001);
+    const short = await ctx.request('POST', '/api/v1/post/create/', { body: { title: 'Short', content: 'A short one.', language: 'en' }, headers: me.auth });
+    expect(short.status).toBe(200);
   });
 });

@@ -80,9 +80,12 @@ describe('the check', () => {
     expect(adult('The bill is 15.')).toEqual({ allowed: true });
   });
 
-  it('judges only the new part of a text, and leaves a match at the end of a partial text for the next piece', () => {
+  it('judges only the new part of a text, and leaves a match at the end of a partial text for the next piece (pending: shown to no one yet)', () => {
     const before = 'She played a minor';
-    expect(check(before, { language: 'en', rating: 'adult', newFrom: 0, partial: true })).toEqual({ allowed: true });
+    expect(check(before, { language: 'en', rating: 'adult', newFrom: 0, partial: true })).toEqual({ allowed: true, pending: true });
+    expect(check(before, { language: 'en', rating: 'adult', newFrom: 0 })).toMatchObject({ allowed: false, reason: 'minor' });
+    expect(check('She played a minor role', { language: 'en', rating: 'adult', newFrom: 0, partial: true })).toEqual({ allowed: true });
+    expect(check('The night was warm. She was 15 years old ', { language: 'en', rating: 'adult', partial: true })).toEqual({ allowed: true, pending: true });
     expect(check(`${before} role. She is 30.`, { language: 'en', rating: 'adult', newFrom: before.length - PARTIAL_HOLD })).toEqual({ allowed: true });
     const old = 'She is 15. '.padEnd(300, 'x');
     expect(check(`${old} and then`, { language: 'en', rating: 'adult', newFrom: old.length })).toEqual({ allowed: true });
