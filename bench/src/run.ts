@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { startApp } from './app';
 import { runLists, type Figure } from './lists';
+import { runSafety } from './safety';
 
 /**
  * `npm run bench`: starts the app as `npm start` does (embedded PostgreSQL, a
@@ -85,6 +86,7 @@ if (process.argv.includes('--scale') || process.env.npm_config_scale === 'true')
   process.exit(0);
 }
 await runLists(print);
+runSafety(print);
 writeResults();
 if (process.env.BENCH_ONLY) process.exit(0);
 const app = await startApp();
