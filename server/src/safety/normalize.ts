@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
  * 6. Lower case, then the confusable skeleton: every character outside ASCII and the CJK scripts
  *    mapped to its prototype in Unicode's confusables.txt (the `unhomoglyph` package ships it as
  *    data: Cyrillic а, е, і, ѕ → a, e, i, s; Greek ο → o), with small capitals (ꜱʜᴇ) folded by
- *    data/small-capitals.json, derived from Unicode's character names. A prototype that is a digit
+ *    unicode/small-capitals.json, derived from Unicode's character names. A prototype that is a digit
  *    is not taken (Cyrillic б would become 6).
  * 7. Every run of white space one space: a line break does not end a phrase ("she is\n15").
  *
@@ -21,7 +21,7 @@ import { createRequire } from 'node:module';
  */
 const require = createRequire(import.meta.url);
 const CONFUSABLES = new Map(Object.entries(require('unhomoglyph/data.json') as Record<string, string>));
-const SMALL_CAPITALS = new Map(Object.entries((require('./data/small-capitals.json') as { map: Record<string, string> }).map));
+const SMALL_CAPITALS = new Map(Object.entries((require('./unicode/small-capitals.json') as { map: Record<string, string> }).map));
 
 const ROMAN_CHARS = /[\u2160-\u2188]+/gu;
 const FRACTIONS = /[\u00BC-\u00BE\u2150-\u215F\u2189]/gu;
