@@ -17,7 +17,7 @@ import {
   type SaveVerdict,
 } from '../modules/novels/chapter-store';
 import { CONTROL_CHANNEL, JOBS_CHANNEL, type StreamHub } from './hub';
-import { buildMessages, maxTokensFor, trimToBudget } from './prompts/build';
+import { buildPrompt, PromptTooLongError, trimToBudget } from './prompts/build';
 import { PARTIAL_HOLD } from '../safety/detect';
 import { createSafety, ModerationUnavailableError, type RefusalReason, type Safety, type Verdict } from '../safety';
 import { ProviderError, type LlmProvider, type StoryRequest } from './types';
@@ -361,6 +361,17 @@ export class JobRunner {
   }
 
   /** Streams the model's text to readers, saving on a heartbeat. Answers what went wrong, if anything. */
+  /** The prompt fitted to the model's context; one whose settings alone do not fit fails at once (refunded, not retried). */
+  private prompt(attempt: Attempt) {
+    try {
+      return buildPrompt(attempt.story, { contextTokens: this.provider.contextTokens, count: this.provider.countTokens?.bind(this.provider) });
+    } catch (error) {
+      if (!(error instanceof PromptTooLongError)) throw error;
+      this.log.error({ job: attempt.job.uid, contextTokens: this.provider.contextTokens }, `a story prompt does not fit the model: ${error.message}`);
+      throw new ProviderError(error.message, false);
+    }
+  }
+
   private async stream(attempt: Attempt): Promise<unknown> {
     const { job, story, controller } = attempt;
     const heartbeat = this.heartbeat(attempt);
@@ -404,12 +415,8 @@ export class JobRunner {
       if (judged) release(judged);
     };
     try {
-      for await (const raw of this.provider.stream({
-        story,
-        messages: buildMessages(story),
-        maxTokens: maxTokensFor(story),
-        signal: controller.signal,
-      })) {
+      const prompt = this.prompt(attempt);
+      for await (const raw of this.provider.stream({ story, messages: prompt.messages, maxTokens: prompt.maxTokens, signal: controller.signal })) {
         if (controller.signal.aborted) break;
         idle.reset();
         // PostgreSQL text cannot hold NUL; a model that sends one must not make every save fail.

@@ -27,6 +27,10 @@ export type WriterName = 'offline' | 'openai' | 'llamacpp';
 /** One interface for every model: stream text for a prompt, abortable. */
 export interface LlmProvider {
   readonly name: WriterName;
+  /** Tokens of context the model takes (prompt plus answer); unset: no limit known (the offline writer). */
+  readonly contextTokens?: number;
+  /** The model's own token count of a text, when the provider has its tokenizer (else an estimate is used). */
+  countTokens?(text: string): number;
   stream(input: { story: StoryRequest; messages: ChatMessage[]; maxTokens: number; signal: AbortSignal }): AsyncIterable<string>;
   close?(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import type { Language } from '@butterfic/contract';
 import type { ChatMessage, StoryRequest } from '../types';
+import { estimateTokens, type TokenCounter } from './tokens';
 
 const LANGUAGE_NAMES: Record<Language, string> = {
   en: 'English',
@@ -74,21 +75,20 @@ function settingsData(story: StoryRequest): string {
 }
 
 /** The story so far between markers; a marker inside the text itself is taken out so the quote cannot be closed early. */
-function quotedStory(text: string): string {
-  const body = trimToBudget(text).replace(/<\/?story_so_far>/giu, '');
-  return `<story_so_far>\n${body}\n</story_so_far>`;
+function quotedStory(body: string): string {
+  return `<story_so_far>\n${body.replace(/<\/?story_so_far>/giu, '')}\n</story_so_far>`;
 }
 
-/** The chat messages for a chapter: the setup, the story so far for a continuation, and the text already written when resuming. */
-export function buildMessages(story: StoryRequest): ChatMessage[] {
+/** The chat messages with the story so far given (null: a first chapter). */
+function messagesWith(story: StoryRequest, soFar: string | null): ChatMessage[] {
   const setup = `The reader's story settings (quoted data, JSON):\n${settingsData(story)}`;
   const messages: ChatMessage[] = [{ role: 'system', content: systemPrompt(story) }];
-  if (story.chapterIndex === 0 || !story.storySoFar.trim()) {
+  if (soFar === null) {
     messages.push({ role: 'user', content: `${setup}\n\nWrite the first chapter.` });
   } else {
     messages.push({
       role: 'user',
-      content: `${setup}\n\nThe story so far (its most recent part, quoted data):\n${quotedStory(story.storySoFar)}\n\nWrite the next chapter. Continue directly from where the story stops, keep the characters, facts and voice consistent, and do not repeat or summarise what happened.`,
+      content: `${setup}\n\nThe story so far (its most recent part, quoted data):\n${quotedStory(soFar)}\n\nWrite the next chapter. Continue directly from where the story stops, keep the characters, facts and voice consistent, and do not repeat or summarise what happened.`,
     });
   }
   if (story.resumeFrom) {
@@ -99,6 +99,92 @@ export function buildMessages(story: StoryRequest): ChatMessage[] {
     });
   }
   return messages;
+}
+
+const isContinuation = (story: StoryRequest) => story.chapterIndex > 0 && story.storySoFar.trim() !== '';
+
+/** The chat messages for a chapter: the setup, the story so far for a continuation (its last 12,000 characters), and the text already written when resuming. */
+export function buildMessages(story: StoryRequest): ChatMessage[] {
+  return messagesWith(story, isContinuation(story) ? trimToBudget(story.storySoFar) : null);
+}
+
+/** Tokens a chat template adds around each message (role markers, separators), counted generously. */
+const PER_MESSAGE_TOKENS = 8;
+/** Kept free of the context for what the count cannot see (the template's own prompt, a tokenizer that counts more). */
+const CONTEXT_MARGIN = 0.05;
+/** A chapter may take at most this share of the context, and gives up to half of it to long settings; the prompt gets the rest. */
+const MAX_ANSWER_SHARE = 0.5;
+const MIN_ANSWER_SHARE = 0.25;
+
+/** Not even the settings fit the model's context: retrying cannot help (refunded on the first try). */
+export class PromptTooLongError extends Error {}
+
+/**
+ * The end of `text` that fits `budget` tokens: whole paragraphs, oldest cut first; when even the
+ * last paragraph is too long, its end from a sentence or line start, never inside a character.
+ */
+export function fitTail(text: string, budget: number, count: TokenCounter = estimateTokens): string {
+  if (budget <= 0) return '';
+  if (count(text) <= budget) return text;
+  const paragraphs = text.split(/\n{2,}/u);
+  const kept: string[] = [];
+  let used = 0;
+  for (let i = paragraphs.length - 1; i >= 0; i--) {
+    const cost = count(paragraphs[i]!) + (kept.length ? 1 : 0);
+    if (used + cost > budget) {
+      if (kept.length) break;
+      return tailOf(paragraphs[i]!, budget, count);
+    }
+    kept.unshift(paragraphs[i]!);
+    used += cost;
+  }
+  return kept.join('\n\n');
+}
+
+/** The longest end of one paragraph within `budget` tokens, started after a sentence end when one is near. */
+function tailOf(paragraph: string, budget: number, count: TokenCounter): string {
+  const chars = Array.from(paragraph);
+  let low = 0;
+  let high = chars.length;
+  // The smallest start whose tail fits.
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (count(chars.slice(mid).join('')) <= budget) high = mid;
+    else low = mid + 1;
+  }
+  const tail = chars.slice(low).join('');
+  const sentence = tail.search(/[.!?。！？…」』"”][\s]*/u);
+  return sentence >= 0 && sentence < tail.length / 3 ? tail.slice(sentence + 1).trimStart() : tail;
+}
+
+/**
+ * The messages and the chapter's token limit for a model with `contextTokens` of context: the prompt
+ * (system, settings, story so far, text already written) plus `maxTokens` always fit it, by `count`
+ * (the model's own tokenizer, or an estimate that errs high). What does not fit is the oldest part of
+ * the story so far. Without a context size (the offline writer) the 12,000-character cut stands alone.
+ */
+export function buildPrompt(
+  story: StoryRequest,
+  options: { contextTokens?: number | undefined; count?: TokenCounter | undefined } = {},
+): { messages: ChatMessage[]; maxTokens: number; storyTokens: number } {
+  const contextTokens = options.contextTokens;
+  if (!contextTokens) return { messages: buildMessages(story), maxTokens: maxTokensFor(story), storyTokens: 0 };
+  const count = options.count ?? estimateTokens;
+  const tokensOf = (messages: ChatMessage[]) => messages.reduce((sum, m) => sum + count(m.content) + PER_MESSAGE_TOKENS, 0);
+  const continuation = isContinuation(story);
+  const fixed = tokensOf(messagesWith(story, continuation ? '' : null));
+  const free = contextTokens - Math.ceil(contextTokens * CONTEXT_MARGIN) - fixed;
+  const wanted = Math.min(maxTokensFor(story), Math.floor(contextTokens * MAX_ANSWER_SHARE));
+  const maxTokens = Math.max(Math.min(wanted, free), Math.min(wanted, Math.floor(contextTokens * MIN_ANSWER_SHARE)));
+  const room = free - maxTokens;
+  if (room < 0) {
+    throw new PromptTooLongError(
+      `the story's settings need ${fixed} tokens and the chapter ${maxTokens}, more than the model's context of ${contextTokens} tokens allows (LLM_CONTEXT_TOKENS)`,
+    );
+  }
+  if (!continuation) return { messages: messagesWith(story, null), maxTokens, storyTokens: 0 };
+  const soFar = fitTail(trimToBudget(story.storySoFar), room, count);
+  return { messages: messagesWith(story, soFar), maxTokens, storyTokens: count(soFar) };
 }
 
 /** Rough token budget for a chapter (CJK text needs about one token per character). */

@@ -6,6 +6,8 @@ import { readSse } from '../../../test/fake-llm';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { novelFinished, storyRequest, waitFor } from '../../../test/novels';
 import { writeTinyGguf } from '../../../test/tiny-gguf';
+import { eq } from 'drizzle-orm';
+import { chapters } from '../../db/schema';
 import { applyLedger } from '../../modules/wallet/service';
 import { llamacppProvider, type LlamacppProvider } from './llamacpp';
 
@@ -71,6 +73,35 @@ describe('LLM_PROVIDER=llamacpp on a tiny GGUF model', () => {
     expect(cont.body.data).toMatchObject({ generate_status: 'continuing', balance: 0 });
     const res = (await novelFinished(ctx, me.auth, uid, 60_000)).body.data;
     expect(res.novel.generate_status).toBe('done');
+    expect(res.chapters).toHaveLength(2);
+    expect(res.chapters[1].content.length).toBeGreaterThan(50);
+  });
+
+  it('continues a story far longer than its context (byte tokens, 4,096 of context): the prompt is fitted and the chapter finishes', async () => {
+    const me = await signUp(ctx, 'local-long@example.com');
+    await ctx.database.db.transaction((tx) => applyLedger(tx, { userUid: me.uid, kind: 'grant', amount: 3 }));
+    const uid = (await ctx.request('POST', '/api/v1/novel/generate/', { body: storyRequest(), headers: me.auth })).body.data.novel_uid;
+    await novelFinished(ctx, me.auth, uid, 60_000);
+    // A first chapter of 12,000 characters: 12,000 byte tokens, three times the context.
+    const long = Array.from({ length: 60 }, (_, i) => `Paragraph ${i}: the harbour lights came on one by one, and she counted the boats coming home. `.repeat(2)).join('\n\n');
+    await ctx.database.db.update(chapters).set({ content: long.slice(0, 12_000) }).where(eq(chapters.novelUid, uid));
+    expect(provider.countTokens!(long.slice(0, 12_000))).toBeGreaterThan(provider.contextTokens!);
+    // What the engine hands the model, counted by the model's own tokenizer.
+    const asked: { tokens: number; user: string }[] = [];
+    const stream = provider.stream.bind(provider);
+    provider.stream = (input) => {
+      const tokens = input.messages.reduce((sum, m) => sum + provider.countTokens!(m.content), 0) + input.maxTokens;
+      asked.push({ tokens, user: input.messages[1]?.content ?? '' });
+      return stream(input);
+    };
+    const cont = await ctx.request('POST', '/api/v1/novel/continuation/', { body: { novel_uid: uid }, headers: me.auth });
+    expect(cont.status).toBe(200);
+    const res = (await novelFinished(ctx, me.auth, uid, 60_000)).body.data;
+    provider.stream = stream;
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.tokens).toBeLessThanOrEqual(provider.contextTokens!);
+    expect(asked[0]!.user).toContain(long.slice(0, 12_000).slice(-60));
+    expect(res.novel).toMatchObject({ generate_status: 'done', failure: null });
     expect(res.chapters).toHaveLength(2);
     expect(res.chapters[1].content.length).toBeGreaterThan(50);
   });

@@ -87,6 +87,8 @@ export async function llamacppProvider(options: LlamacppOptions): Promise<Llamac
 
   return {
     name: 'llamacpp',
+    contextTokens: contextSize,
+    countTokens: (text) => model.tokenize(text).length,
     state: () => ({ openContexts, modelDisposed: model.disposed }),
     async *stream({ messages, maxTokens, signal }) {
       const context = await model.createContext({ contextSize, ...(options.threads && { threads: options.threads }) });

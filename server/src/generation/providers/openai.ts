@@ -30,6 +30,8 @@ export function openaiProvider(options: {
   /** The longest gap between two chunks of a stream. */
   idleMs?: number;
   maxRetries?: number;
+  /** The model's context in tokens (LLM_CONTEXT_TOKENS); prompts are fitted to it. */
+  contextTokens?: number;
 }): LlmProvider {
   const firstByteMs = options.firstByteMs ?? options.timeoutMs ?? FIRST_BYTE_TIMEOUT_MS;
   const idleMs = options.idleMs ?? IDLE_TIMEOUT_MS;
@@ -41,6 +43,7 @@ export function openaiProvider(options: {
   });
   return {
     name: 'openai',
+    ...(options.contextTokens && { contextTokens: options.contextTokens }),
     async *stream({ messages, maxTokens, signal }) {
       // Our own abort, so a silent stream can be cut without it looking like the caller's stop.
       const controller = new AbortController();
