@@ -24,3 +24,9 @@ export const POST_EXCERPT_LENGTH = 160;
 export const MIN_AGE = 13;
 /** SPEC.md section 1: when the user agreement and privacy policy were last changed (ISO date). */
 export const POLICY_UPDATED = '2025-03-25';
+
+/** Story memory (docs/decisions/0033-story-memory.md): sizes the form and the server share. */
+export const MEMORY_MAX = 4000;
+export const AUTHOR_NOTE_MAX = 400;
+export const PINNED_FACTS_MAX = 12;
+export const PINNED_FACT_MAX = 200;

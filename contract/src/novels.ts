@@ -3,7 +3,7 @@ import { Takedown } from './moderation';
 import { LANGUAGES } from './languages';
 
 export { CONTINUE_COST, GENERATE_COST, GENERATE_STATUSES, TITLE_LENGTH, WRITERS, type GenerateStatus } from './constants';
-import { GENERATE_STATUSES, WRITERS, type GenerateStatus } from './constants';
+import { AUTHOR_NOTE_MAX, GENERATE_STATUSES, MEMORY_MAX, PINNED_FACT_MAX, PINNED_FACTS_MAX, WRITERS, type GenerateStatus } from './constants';
 export { formatInputParams, novelTitle, parseInputParams, wordCount } from './text';
 
 /** A character's name: one line, no line breaks or control characters (it is quoted into the model's prompt). */
@@ -126,3 +126,30 @@ export type StreamEvent =
   | { event: 'delta'; data: { chapter: number; text: string } }
   | { event: 'done'; data: { generate_status: GenerateStatus; word_count: number } }
   | { event: 'error'; data: { message: string; generate_status: GenerateStatus } };
+
+
+/** GET /novel/memory/: the author's view of what the next chapter's prompt carries besides the recent text. */
+export const NovelMemory = z.object({
+  novel_uid: z.string(),
+  /** What the next chapter uses: the author's edit, else the generated memory ('' when none yet). */
+  memory: z.string(),
+  /** The memory the model wrote (what "reset" brings back). */
+  generated_memory: z.string(),
+  /** 'edited', 'generated', 'extract' (the offline writer's labelled extract) or 'none'. */
+  memory_source: z.enum(['edited', 'generated', 'extract', 'none']),
+  /** How many chapters the memory covers (of the chosen path). */
+  memory_chapters: z.number().int(),
+  chapters: z.number().int(),
+  author_note: z.string(),
+  pinned_facts: z.array(z.string()),
+});
+export type NovelMemory = z.infer<typeof NovelMemory>;
+
+/** POST /novel/memory/: author only; each field optional; `memory: null` (or '') goes back to the generated memory. */
+export const SaveMemoryBody = z.object({
+  novel_uid: z.string().trim().min(1).max(64),
+  memory: z.string().trim().max(MEMORY_MAX).nullable().optional(),
+  author_note: z.string().trim().max(AUTHOR_NOTE_MAX).optional(),
+  pinned_facts: z.array(z.string().trim().min(1).max(PINNED_FACT_MAX)).max(PINNED_FACTS_MAX).optional(),
+});
+export type SaveMemoryBody = z.infer<typeof SaveMemoryBody>;

@@ -42,6 +42,12 @@ export type FakeLlm = {
    * behaviour gets it (and does not advance the script), e.g. a moderation judge beside the story model.
    */
   answerBy: (answer: ((body: FakeLlm['requests'][number]) => Behaviour | undefined) | null) => void;
+  /**
+   * Story-memory requests (generation/memory.ts), kept apart from `requests` and the script: they come
+   * after every chapter, and tests of the story itself should not see them. `memory` sets their answer.
+   */
+  memoryRequests: FakeLlm['requests'];
+  memory: (behaviour: Behaviour) => void;
   /** Bodies of POST /moderations (OpenAI's moderation protocol), in order. */
   moderationRequests: { model: string; input: string | string[] }[];
   /** /moderations flags `sexual/minors` for an input holding any of these words; `status` answers that HTTP error instead. */
@@ -59,6 +65,8 @@ export async function startFakeLlm(initial: Behaviour[] = [{ chunks: ['Hello'] }
   const moderationRequests: FakeLlm['moderationRequests'] = [];
   let moderation: { flagMinors?: string[]; status?: number } = {};
   let answerBy: ((body: FakeLlm['requests'][number]) => Behaviour | undefined) | null = null;
+  const memoryRequests: FakeLlm['requests'] = [];
+  let memoryAnswer: Behaviour = { chunks: ['The story so far, remembered.'] };
   const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -73,8 +81,9 @@ export async function startFakeLlm(initial: Behaviour[] = [{ chunks: ['Hello'] }
         return;
       }
       const body = JSON.parse(raw);
-      requests.push(body);
-      const answered = answerBy?.(body);
+      const isMemory = body.messages?.[0]?.content?.startsWith?.('You keep the memory of a story') === true;
+      (isMemory ? memoryRequests : requests).push(body);
+      const answered = isMemory ? memoryAnswer : answerBy?.(body);
       const behaviour = answered ?? script[Math.min(index, script.length - 1)] ?? {};
       if (!answered) index++;
       if (behaviour.fault === 'silent') return;
@@ -143,6 +152,10 @@ export async function startFakeLlm(initial: Behaviour[] = [{ chunks: ['Hello'] }
     moderationRequests,
     moderate: (rule) => {
       moderation = rule;
+    },
+    memoryRequests,
+    memory: (behaviour) => {
+      memoryAnswer = behaviour;
     },
     answerBy: (answer) => {
       answerBy = answer;

@@ -331,6 +331,13 @@ export const novels = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::bigint[]`),
+    /** The author's note for the next chapter ("next: they finally talk about the letter"); '' for none. */
+    authorNote: text('author_note').notNull().default(''),
+    /** Facts the author pinned: never summarised away, in every prompt. */
+    pinnedFacts: text('pinned_facts')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -355,6 +362,12 @@ export const chapters = pgTable(
     version: integer('version').notNull().default(1),
     nextId: bigint('next_id', { mode: 'number' }).references((): AnyPgColumn => chapters.id, { onDelete: 'set null' }),
     content: text('content').notNull().default(''),
+    /**
+     * Story memory through this chapter version (docs/decisions/0033-story-memory.md): written by the
+     * memory job after the chapter; null until then. `memoryEdited` is the author's version, which wins.
+     */
+    memory: text('memory'),
+    memoryEdited: text('memory_edited'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -17,6 +17,7 @@ import {
   type SaveVerdict,
 } from '../modules/novels/chapter-store';
 import { CONTROL_CHANNEL, JOBS_CHANNEL, type StreamHub } from './hub';
+import { MemoryKeeper } from './memory';
 import { buildPrompt, PromptTooLongError, trimToBudget } from './prompts/build';
 import { PARTIAL_HOLD } from '../safety/detect';
 import { createSafety, ModerationUnavailableError, type RefusalReason, type Safety, type Verdict } from '../safety';
@@ -131,6 +132,8 @@ export class JobRunner {
   private readonly pollMs: number;
   private readonly retryDelayMs: number;
   private readonly safety: Safety;
+  /** Story memory after each chapter, in the background (generation/memory.ts). */
+  readonly memory: MemoryKeeper;
 
   constructor(
     private readonly db: Db,
@@ -146,6 +149,7 @@ export class JobRunner {
     this.pollMs = options.pollMs ?? Math.min(5000, this.lease * 500);
     this.retryDelayMs = options.retryDelayMs ?? 1000;
     this.safety = options.safety ?? createSafety();
+    this.memory = new MemoryKeeper({ db, provider, safety: this.safety, log });
   }
 
   async start(): Promise<void> {
@@ -302,7 +306,7 @@ export class JobRunner {
       const novel = byUid.get(job.novelUid);
       if (!novel) continue;
       const chapterId = versionOf.get(job.uid) ?? null;
-      const line = (chapterId !== null && lines.get(chapterId)) || { earlier: [], current: '', version: 1 };
+      const line = (chapterId !== null && lines.get(chapterId)) || { earlier: [], current: '', version: 1, memory: '' };
       const earlierText = line.earlier.join('\n\n');
       const story: StoryRequest = {
         params: novel.params as StoryParams,
@@ -314,6 +318,9 @@ export class JobRunner {
         storySoFar: trimToBudget(earlierText),
         resumeFrom: line.current,
         version: line.version,
+        memory: line.memory,
+        pinnedFacts: novel.pinnedFacts,
+        authorNote: novel.authorNote,
         targetChars: ['en', 'ko'].includes(novel.language) ? this.targetChars : Math.round(this.targetChars * 0.5),
       };
       out.set(job.uid, {
@@ -594,6 +601,7 @@ export class JobRunner {
     const completed = await completeChapter(this.db, { job, workerId: this.id, text, words });
     if (completed === 'done') {
       this.hub.finish(job.novelUid, { type: 'done', novel: job.novelUid, status: 'done', wordCount: words }, attempt.token);
+      this.memory.schedule(job.chapterId);
       return;
     }
     // Another worker took the job over (our lease ran out): it writes the chapter and tells the readers.
@@ -651,5 +659,6 @@ export class JobRunner {
     // Jobs launched by the last claim round abort as they begin (run() checks `running`).
     for (const controller of this.active.values()) controller.abort(new ShutdownError('shutting down'));
     await Promise.all([...this.runs]);
+    await this.memory.close();
   }
 }

@@ -18,6 +18,12 @@ export type StoryRequest = {
   version?: number;
   /** Rough chapter length in characters. */
   targetChars: number;
+  /** Story memory of the chapters before (docs/decisions/0033-story-memory.md); '' for none. */
+  memory?: string;
+  /** Facts the author pinned; always in the prompt. */
+  pinnedFacts?: string[];
+  /** The author's note for the next chapter. */
+  authorNote?: string;
 };
 
 export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };

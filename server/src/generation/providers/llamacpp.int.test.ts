@@ -61,6 +61,8 @@ describe('LLM_PROVIDER=llamacpp on a tiny GGUF model', () => {
     const saved = (await novelFinished(ctx, me.auth, uid)).body.data;
     expect(saved.novel).toMatchObject({ generate_status: 'done', written_by: 'llamacpp' });
     expect(saved.chapters[0].content).toBe(streamed);
+    // The story memory of the chapter is written with the model too, a moment later (generation/memory.ts).
+    await ctx.app.deps.runner.memory.idle();
     expect(provider.state().openContexts).toBe(0);
   });
 
@@ -88,8 +90,11 @@ describe('LLM_PROVIDER=llamacpp on a tiny GGUF model', () => {
     expect(provider.countTokens!(long.slice(0, 12_000))).toBeGreaterThan(provider.contextTokens!);
     // What the engine hands the model, counted by the model's own tokenizer.
     const asked: { tokens: number; user: string }[] = [];
+    await ctx.app.deps.runner.memory.idle();
     const stream = provider.stream.bind(provider);
     provider.stream = (input) => {
+      // Story requests only (the memory request after the chapter has its own budget).
+      if (input.messages[0]?.content.startsWith('You keep the memory of a story')) return stream(input);
       const tokens = input.messages.reduce((sum, m) => sum + provider.countTokens!(m.content), 0) + input.maxTokens;
       asked.push({ tokens, user: input.messages[1]?.content ?? '' });
       return stream(input);
@@ -100,7 +105,10 @@ describe('LLM_PROVIDER=llamacpp on a tiny GGUF model', () => {
     provider.stream = stream;
     expect(asked).toHaveLength(1);
     expect(asked[0]!.tokens).toBeLessThanOrEqual(provider.contextTokens!);
-    expect(asked[0]!.user).toContain(long.slice(0, 12_000).slice(-60));
+    // The model continues from the end of the story (how much of it fits depends on the story memory's length).
+    const soFar = /<story_so_far>\n([\s\S]*)\n<\/story_so_far>/u.exec(asked[0]!.user)?.[1] ?? '';
+    expect(soFar.trim().length).toBeGreaterThan(10);
+    expect(long.slice(0, 12_000).endsWith(soFar)).toBe(true);
     expect(res.novel).toMatchObject({ generate_status: 'done', failure: null });
     expect(res.chapters).toHaveLength(2);
     expect(res.chapters[1].content.length).toBeGreaterThan(50);
@@ -124,6 +132,7 @@ describe('LLM_PROVIDER=llamacpp on a tiny GGUF model', () => {
       expect(r.body.data.chapters[0].content.length).toBeGreaterThan(50);
     }
     expect(seen).toBe(2);
+    await ctx.app.deps.runner.memory.idle();
     expect(provider.state().openContexts).toBe(0);
   });
 
@@ -159,6 +168,7 @@ describe('LLM_PROVIDER=llamacpp on a tiny GGUF model', () => {
   });
 
   it('ends the model run and frees its context as soon as the engine aborts, mid-chapter', async () => {
+    await ctx.app.deps.runner.memory.idle();
     const controller = new AbortController();
     const messages = [
       { role: 'system' as const, content: 'You write stories.' },

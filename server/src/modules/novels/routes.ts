@@ -6,7 +6,9 @@ import {
   Novel,
   NovelDetails,
   NovelListQuery,
+  NovelMemory,
   NovelRef,
+  SaveMemoryBody,
   page,
   RewriteBody,
   SelectVersionBody,
@@ -18,6 +20,7 @@ import { LARGE_TEXT_CHARS, LIMITS } from '../../lib/limits';
 import { rateLimit } from '../../lib/rate-limit';
 import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
+import { novelMemory, saveMemory } from './memory';
 import * as service from './service';
 import { streamNovel } from './stream';
 
@@ -98,6 +101,14 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     );
   });
+
+  app.get('/novel/memory/', { ...required, schema: { querystring: NovelRef, response: { 200: envelope(NovelMemory) } } }, async (request) =>
+    ok(await novelMemory(db, { user: currentUser(request), novelUid: request.query.novel_uid })),
+  );
+
+  app.post('/novel/memory/', { ...required, schema: { body: SaveMemoryBody, response: { 200: envelope(NovelMemory) } } }, async (request) =>
+    ok(await saveMemory(db, { safety, user: currentUser(request), body: request.body })),
+  );
 
   app.get('/novel/stream/', { preHandler: app.authenticateOptional, schema: { querystring: NovelRef } }, async (request, reply) => {
     await streamNovel(deps, request, reply, request.query.novel_uid);

@@ -135,7 +135,8 @@ async function knownPersona(db: Db, uid: string): Promise<string | null> {
   return row?.uid ?? null;
 }
 
-async function ownNovel(db: DbOrTx, user: AuthUser, uid: string, lock = false): Promise<NovelRow> {
+/** One's own active novel (404001 when missing or taken down, 403001 when another author's), locked on request. */
+export async function ownNovel(db: DbOrTx, user: AuthUser, uid: string, lock = false): Promise<NovelRow> {
   const query = db.select().from(novels).where(eq(novels.uid, uid));
   const [row] = lock ? await query.for('update') : await query;
   if (!row || row.status !== 'active') throw new AppError('notFound');

@@ -65,7 +65,13 @@ export async function chosenChapterText(db: Db, novelUid: string, index: number)
 }
 
 /** What a job writes from: the chapters its version follows, and the text its version already holds. */
-export type StoryLine = { earlier: string[]; current: string; version: number };
+export type StoryLine = {
+  earlier: string[];
+  current: string;
+  version: number;
+  /** The story memory of the nearest chapter before it that has one (the author's edit wins), '' for none. */
+  memory: string;
+};
 
 /**
  * What each of a batch of jobs writes from, in one query (the runner loads a claimed batch at once):
@@ -76,20 +82,26 @@ export type StoryLine = { earlier: string[]; current: string; version: number };
 export async function storiesBefore(db: DbOrTx, chapterIds: number[]): Promise<Map<number, StoryLine>> {
   const out = new Map<number, StoryLine>();
   if (chapterIds.length === 0) return out;
-  const result = await db.execute<{ start: string; id: string; content: string; version: number }>(sql`
+  const result = await db.execute<{ start: string; id: string; content: string; version: number; memory: string | null }>(sql`
     with recursive up as (
-      select id as start, id, parent_id, index, content, version from chapters where id = any(${toArray(chapterIds)}::bigint[])
+      select id as start, id, parent_id, index, content, version, coalesce(memory_edited, memory) as memory
+        from chapters where id = any(${toArray(chapterIds)}::bigint[])
       union all
-      select up.start, c.id, c.parent_id, c.index, c.content, c.version from chapters c join up on c.id = up.parent_id
+      select up.start, c.id, c.parent_id, c.index, c.content, c.version, coalesce(c.memory_edited, c.memory)
+        from chapters c join up on c.id = up.parent_id
     )
-    select start, id, content, version from up order by start, index`);
+    select start, id, content, version, memory from up order by start, index`);
   for (const row of result.rows) {
     const start = Number(row.start);
-    const line = out.get(start) ?? { earlier: [], current: '', version: 1 };
+    const line = out.get(start) ?? { earlier: [], current: '', version: 1, memory: '' };
     if (Number(row.id) === start) {
       line.current = row.content;
       line.version = row.version;
-    } else line.earlier.push(row.content);
+    } else {
+      line.earlier.push(row.content);
+      // Ordered by index: the last one seen is the nearest.
+      if (row.memory) line.memory = row.memory;
+    }
     out.set(start, line);
   }
   return out;

@@ -5,4 +5,5 @@ export const novelKeys = {
   all: ['novels'] as const,
   works: () => [...novelKeys.all, 'works'] as const,
   detail: novelDetailsKey,
+  memory: (uid: string) => [...novelKeys.all, 'memory', uid] as const,
 };

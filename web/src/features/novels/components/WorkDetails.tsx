@@ -17,6 +17,7 @@ import { ChapterEditor } from './ChapterEditor';
 import { ChapterVersions } from './ChapterVersions';
 import { ReaderError, ReaderSkeleton } from './ReaderStates';
 import { ReaderHeader } from './ReaderHeader';
+import { StoryMemory } from './StoryMemory';
 import { StoryText } from './StoryText';
 import { WorkActions } from './WorkActions';
 import '../../../components/reader/reader.css';
@@ -123,6 +124,7 @@ function WorkView({ details, onButterChanged }: { details: NovelDetails; onButte
           }}
         />
       )}
+      {ready && !edit.editing && hasText ? <StoryMemory uid={novel.uid} /> : null}
       {ready && !edit.editing && hasText ? (
         <aside className="publish-prompt" aria-label={t('posts.publishPromptLabel')}>
           <p>{t('posts.publishPrompt')}</p>
