@@ -1,5 +1,5 @@
 import { PINNED_FACTS_MAX } from '@butterfic/contract/client';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/Toasts';
 import { errorMessage } from '../../../lib/errors';
@@ -20,13 +20,14 @@ export function useStoryMemory(uid: string, open: boolean) {
   const [fact, setFact] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  // A fresh answer (the first load, a save) resets the drafts to what the server holds.
-  useEffect(() => {
-    if (!data) return;
+  // A fresh answer (the first load, a save) resets the drafts to what the server holds, during render.
+  const [shown, setShown] = useState<typeof data>(undefined);
+  if (data && data !== shown) {
+    setShown(data);
     setMemory(data.memory);
     setNote(data.author_note);
     setFacts(data.pinned_facts);
-  }, [data]);
+  }
 
   const changes = data
     ? {
