@@ -139,6 +139,11 @@ export class JobRunner {
     this.safety = options.safety ?? createSafety();
   }
 
+  /** Whether a claim or an attempt is under way on this runner (tests wait for it to settle instead of sleeping). */
+  get busy(): boolean {
+    return this.claiming !== null || this.runs.size > 0;
+  }
+
   async start(): Promise<void> {
     if (this.options.workers <= 0) return;
     this.running = true;
