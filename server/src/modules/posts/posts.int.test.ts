@@ -197,7 +197,13 @@ describe('the safety check on posts', () => {
     const fine = await create(me.auth, { title: 'Harbour', content: 'They held hands at the fair.' });
     expect(fine.status).toBe(200);
     const edited = await ctx.request('POST', '/api/v1/post/edit/', {
-      body: { post_uid: fine.body.data.uid, title: 'Harbour', content: 'She is fifteen and they had sex.', is_public: 1, novel_modified: 1 },
+      body: {
+        post_uid: fine.body.data.uid,
+        title: 'Harbour',
+        content: 'She is fifteen and they had sex.',
+        is_public: 1,
+        novel_modified: 1,
+      },
       headers: me.auth,
     });
     expect(edited.body.base_resp.status_code).toBe(403001);
