@@ -33,6 +33,8 @@ export type Behaviour = {
   retryAfter?: number;
 };
 
+type ModerationRule = { flagMinors?: string[]; status?: number; stallOn?: string[] };
+
 export type FakeLlm = {
   url: string;
   requests: { model: string; messages: { role: string; content: string }[]; stream: boolean; max_tokens?: number }[];
@@ -50,8 +52,11 @@ export type FakeLlm = {
   memory: (behaviour: Behaviour) => void;
   /** Bodies of POST /moderations (OpenAI's moderation protocol), in order. */
   moderationRequests: { model: string; input: string | string[] }[];
-  /** /moderations flags `sexual/minors` for an input holding any of these words; `status` answers that HTTP error instead. */
-  moderate: (rule: { flagMinors?: string[]; status?: number }) => void;
+  /**
+   * /moderations flags `sexual/minors` for an input holding any of these words; `status` answers that HTTP error instead;
+   * an input holding any of the `stallOn` words gets no answer at all (the connection stays open).
+   */
+  moderate: (rule: ModerationRule) => void;
   /** Resolves when the n-th chunk of any stream has been written. */
   chunksSent: () => number;
   close: () => Promise<void>;
@@ -63,7 +68,7 @@ export async function startFakeLlm(initial: Behaviour[] = [{ chunks: ['Hello'] }
   let sent = 0;
   const requests: FakeLlm['requests'] = [];
   const moderationRequests: FakeLlm['moderationRequests'] = [];
-  let moderation: { flagMinors?: string[]; status?: number } = {};
+  let moderation: ModerationRule = {};
   let answerBy: ((body: FakeLlm['requests'][number]) => Behaviour | undefined) | null = null;
   const memoryRequests: FakeLlm['requests'] = [];
   let memoryAnswer: Behaviour = { chunks: ['The story so far, remembered.'] };
@@ -192,16 +197,17 @@ const CATEGORIES = [
 function answerModeration(
   res: http.ServerResponse,
   body: { model: string; input: string | string[] },
-  rule: { flagMinors?: string[]; status?: number },
+  rule: ModerationRule,
   log: FakeLlm['moderationRequests'],
 ) {
   log.push(body);
+  const inputs = Array.isArray(body.input) ? body.input : [body.input];
+  if (inputs.some((input) => (rule.stallOn ?? []).some((word) => input.includes(word)))) return;
   if (rule.status) {
     res.writeHead(rule.status, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ error: { message: `fake failure ${rule.status}`, type: 'server_error' } }));
     return;
   }
-  const inputs = Array.isArray(body.input) ? body.input : [body.input];
   const results = inputs.map((input) => {
     const minors = (rule.flagMinors ?? []).some((word) => input.includes(word));
     const categories = Object.fromEntries(CATEGORIES.map((c) => [c, minors && (c === 'sexual' || c === 'sexual/minors')]));

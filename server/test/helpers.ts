@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -13,6 +14,7 @@ import { withDatabase } from './global-setup';
 import { openaiProvider } from '../src/generation/providers/openai';
 import { startFakeLlm, type FakeLlm } from './fake-llm';
 import { unbalancedAccounts } from './ledger';
+import { createLogger } from '../src/lib/logger';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are arbitrary JSON, asserted field by field
 type JsonBody = any;
@@ -156,7 +158,28 @@ export async function createModelTestContext(
   const ctx = await createTestContext({
     env: { LLM_PROVIDER: 'openai', LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-model', GENERATION_WORKERS: '2', ...env },
     provider: openaiProvider({ baseURL: llm.url, model: 'fake-model', maxRetries: 1, timeoutMs: 5000 }),
-    ...options,
+    ...(options.logger && { logger: options.logger }),
   });
   return { llm, ctx };
+}
+
+/** One line of the JSON log, as an operator's log collector reads it. */
+export type LogLine = { level: number; msg: string; err?: Record<string, unknown> } & Record<string, unknown>;
+
+/** The server's own JSON logger (lib/logger.ts) writing into memory, for tests that read what the app logs. */
+export function capturedLog(level = 'info') {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return {
+    logger: createLogger({ level, pretty: false, destination: sink }),
+    /** Everything logged so far, as text. */
+    text: () => lines.join('\n'),
+    /** Everything logged so far, one parsed object a line. */
+    lines: () => lines.map((line) => JSON.parse(line) as LogLine),
+  };
 }

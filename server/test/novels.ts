@@ -11,6 +11,17 @@ export async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => bo
   }
 }
 
+/**
+ * Once this process's runner has nothing under way (no claim, no attempt): whatever a worker was
+ * still going to write after a stop has been written. Used instead of sleeping after a stop.
+ */
+export const runnerSettled = (ctx: TestContext, timeoutMs?: number) =>
+  waitFor(
+    async () => ctx.app.deps.runner.busy,
+    (busy) => !busy,
+    timeoutMs,
+  );
+
 export const novelDetails = (ctx: TestContext, auth: Record<string, string>, uid: string) =>
   ctx.request('GET', `/api/v1/novel/details/?novel_uid=${uid}`, { headers: auth });
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../test/accounts';
 import { startFakeLlm, type FakeLlm } from '../../test/fake-llm';
 import { createTestContext, startPeer, type TestContext } from '../../test/helpers';
+import { waitFor } from '../../test/novels';
 import { ledgerTotals } from '../modules/wallet/service';
 import { openaiProvider } from './providers/openai';
 
@@ -56,14 +57,11 @@ describe('a worker killed mid-story', () => {
     });
     const uid = started.body.data.novel_uid;
     // Wait until some text is saved, then kill the worker without warning.
-    const until = Date.now() + 15_000;
-    let saved = '';
-    while (Date.now() < until) {
-      const row = await ctx.database.pool.query('select content from chapters where novel_uid = $1', [uid]);
-      saved = row.rows[0]?.content ?? '';
-      if (saved.length > 0) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const saved = await waitFor(
+      async () =>
+        ((await ctx.database.pool.query('select content from chapters where novel_uid = $1', [uid])).rows[0]?.content ?? '') as string,
+      (content) => content.length > 0,
+    );
     expect(saved.length).toBeGreaterThan(0);
     const dead = new Promise((r) => child!.once('exit', r));
     child.kill('SIGKILL');
@@ -78,12 +76,12 @@ describe('a worker killed mid-story', () => {
       provider: openaiProvider({ baseURL: llm.url, model: 'fake-model', maxRetries: 0 }),
     });
     try {
-      const deadline = Date.now() + 20_000;
-      let status = 'generating';
-      while (Date.now() < deadline && status === 'generating') {
-        await new Promise((r) => setTimeout(r, 200));
-        status = (await ctx.database.pool.query('select generate_status from novels where uid = $1', [uid])).rows[0].generate_status;
-      }
+      const status = await waitFor(
+        async () =>
+          (await ctx.database.pool.query('select generate_status from novels where uid = $1', [uid])).rows[0].generate_status as string,
+        (now) => now !== 'generating',
+        20_000,
+      );
       expect(status).toBe('done');
       const content = (await ctx.database.pool.query('select content from chapters where novel_uid = $1', [uid])).rows[0].content as string;
       // Resumed: the saved start is kept and the model was asked to carry on after it.

@@ -12,6 +12,17 @@ import { JobRunner } from './runner';
 let llm: FakeLlm;
 let ctx: TestContext;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Until a connection to this test's database waits for a row lock (a save queued behind the stop's transaction). */
+const someoneWaitsForALock = () =>
+  waitFor(
+    async () =>
+      (
+        await ctx.database.pool.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        )
+      ).rows[0]!.n,
+    (n) => n > 0,
+  );
 
 beforeAll(async () => {
   llm = await startFakeLlm();
@@ -55,7 +66,7 @@ describe('a save racing a stop', () => {
         changed: true,
         earlierWords: 0,
       });
-      await sleep(300);
+      await someoneWaitsForALock();
       await stopper.query(`update novels set generate_status = 'done' where uid = $1`, [novelUid]);
       await stopper.query('commit');
       expect(await saving).toBe('stopped');
@@ -140,7 +151,8 @@ describe('a save racing a stop', () => {
           novelUid,
         ]);
         await stopper.query(`update novels set generate_status = 'done' where uid = $1`, [novelUid]);
-        await sleep(1500);
+        // Until the worker's heartbeat save (every second) waits behind this transaction.
+        await someoneWaitsForALock();
         await stopper.query('commit');
       } finally {
         stopper.release();
@@ -231,7 +243,8 @@ describe('a failed attempt', () => {
       // Back in the queue with a not-before 30–60 s ahead, and the error kept.
       expect(queued.rows[0].later).toBe(true);
       expect(queued.rows[0].error).toMatch(/500/);
-      await sleep(500); // several polls: none claims it early
+      // Nothing to wait for: this proves no claim comes early (pollMs 100: several polls in half a second).
+      await sleep(500);
       expect(llm.requests.length - before).toBe(1);
       expect(await ctx.app.deps.runner.claim()).toBeNull();
 

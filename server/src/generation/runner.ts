@@ -152,6 +152,11 @@ export class JobRunner {
     this.memory = new MemoryKeeper({ db, provider, safety: this.safety, log });
   }
 
+  /** Whether a claim or an attempt is under way on this runner (tests wait for it to settle instead of sleeping). */
+  get busy(): boolean {
+    return this.claiming !== null || this.runs.size > 0;
+  }
+
   async start(): Promise<void> {
     if (this.options.workers <= 0) return;
     this.running = true;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { signUp } from '../../test/accounts';
 import { createTestContext, type TestContext } from '../../test/helpers';
+import { waitFor } from '../../test/novels';
 
 /**
  * The speed work of issue 13 (docs/decisions/0020) with its caches ON, as in
@@ -67,11 +68,11 @@ describe('the auth lookup cache', () => {
     expect(ctx.app.authCache.get(user.access)?.user.uid).toBe(user.uid);
     await sql(`update users set status = 'banned', status_reason = 'spam' where uid = $1`, [user.uid]);
     const started = Date.now();
-    let answer = await list(user.auth);
-    while (answer.status === 200 && Date.now() - started < 5000) {
-      await new Promise((r) => setTimeout(r, 50));
-      answer = await list(user.auth);
-    }
+    const answer = await waitFor(
+      () => list(user.auth),
+      (res) => res.status !== 200,
+      5000,
+    );
     expect(answer.body.base_resp.status_code).toBe(301006);
     // NOTIFY reaches the process in milliseconds; the 3 s cache bound is the most it may ever take.
     expect(Date.now() - started).toBeLessThan(3000);
@@ -100,11 +101,11 @@ describe('the auth lookup cache', () => {
     expect(ctx.app.authCache.get(user.access)?.user.uid).toBe(user.uid);
     await sql(`update refresh_tokens set revoked_at = now() where user_uid = $1`, [user.uid]);
     const started = Date.now();
-    let answer = await list(user.auth);
-    while (answer.status === 200 && Date.now() - started < 5000) {
-      await new Promise((r) => setTimeout(r, 50));
-      answer = await list(user.auth);
-    }
+    const answer = await waitFor(
+      () => list(user.auth),
+      (res) => res.status !== 200,
+      5000,
+    );
     expect(answer.body.base_resp.status_code).toBe(301003);
     expect(Date.now() - started).toBeLessThan(3000);
   });

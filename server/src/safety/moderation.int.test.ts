@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../test/accounts';
 import { readSse, type FakeLlm } from '../../test/fake-llm';
-import { createModelTestContext, type TestContext } from '../../test/helpers';
+import { capturedLog, createModelTestContext, type TestContext } from '../../test/helpers';
 import { novelDetails, novelFinished, storyRequest } from '../../test/novels';
 import { ledgerTotals } from '../modules/wallet/service';
 
@@ -85,5 +85,44 @@ describe('the moderation endpoint as a second opinion', () => {
       headers: me.auth,
     });
     expect(refused.status).toBe(403);
+  });
+});
+
+describe('an output check the endpoint never answers', () => {
+  const log = capturedLog('warn');
+  let slow: { llm: FakeLlm; ctx: TestContext };
+  beforeAll(async () => {
+    // A 4 s lease: the runner gives the endpoint half of it (2 s) to judge a finished chapter.
+    slow = await createModelTestContext(
+      { MODERATION_PROVIDER: 'openai', GENERATION_WORKERS: '1', GENERATION_LEASE_SECONDS: '4' },
+      { logger: log.logger },
+    );
+  });
+  afterAll(async () => {
+    await slow.ctx.close();
+    await slow.llm.close();
+  });
+
+  it('keeps the chapter, and logs that the check failed, naming the job', async () => {
+    const { llm, ctx: app } = slow;
+    const me = await signUp(app, 'remote-silent@example.com');
+    // The request's own check is answered; the finished chapter's never is.
+    llm.moderate({ stallOn: ['Lanternfish'] });
+    llm.script([{ chunks: ['The Lanternfish ', 'glowed under the pier.'] }]);
+    const started = await app.request('POST', '/api/v1/novel/generate/', { body: storyRequest(), headers: me.auth });
+    expect(started.status).toBe(200);
+    const uid = started.body.data.novel_uid;
+    const res = await novelFinished(app, me.auth, uid);
+    expect(res.body.data.novel).toMatchObject({ generate_status: 'done', failure: null });
+    expect(res.body.data.chapters[0].content).toBe('The Lanternfish glowed under the pier.');
+    expect(llm.moderationRequests.some((r) => JSON.stringify(r.input).includes('Lanternfish'))).toBe(true);
+
+    const job = await app.database.pool.query<{ uid: string }>('select uid from generation_jobs where novel_uid = $1', [uid]);
+    const lines = log.lines().filter((l) => l.msg === 'the moderation check of a finished chapter failed; the chapter was kept');
+    expect(lines).toHaveLength(1);
+    // pino's level 50 is "error": an operator's alert sees it.
+    expect(lines[0]).toMatchObject({ level: 50, job: job.rows[0]!.uid });
+    const totals = await ledgerTotals(app.database.db, me.uid);
+    expect(totals).toEqual({ balance: 0, ledgerSum: 0 });
   });
 });

@@ -105,6 +105,7 @@ describe('requests refused before anything is charged', () => {
     expect(await balanceOf(me.uid)).toBe(6);
     const list = await ctx.request('GET', '/api/v1/novel/list/', { headers: me.auth });
     expect(list.body.data.results).toEqual([]);
+    // Nothing to wait for: this proves no model call follows the refusal (a job would call it at once).
     await new Promise((r) => setTimeout(r, 200));
     expect(llm.requests.length).toBe(before);
   });
@@ -126,6 +127,7 @@ describe('requests refused before anything is charged', () => {
       expect(refused.body.base_resp.status_msg).toMatch(language === 'ko' ? /성인으로/ : /18/);
     }
     expect(await balanceOf(me.uid)).toBe(6);
+    // Nothing to wait for: this proves no model call follows the refusal (a job would call it at once).
     await new Promise((r) => setTimeout(r, 200));
     expect(llm.requests.length).toBe(before);
     const general = await ctx.request('POST', '/api/v1/novel/generate/', {

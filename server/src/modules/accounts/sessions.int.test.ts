@@ -17,6 +17,8 @@ describe('sessions', () => {
   it('expires access tokens with 401 + 301005, and a refresh brings a working one', async () => {
     const me = await signUp(ctx, 'expiry@example.com');
     expect((await info(me.access)).status).toBe(200);
+    // A clock wait, not an ordering one: the token's `exp` is in whole seconds (ACCESS_TOKEN_TTL 2s), so
+    // it is refused only once two seconds and the rounding have passed; there is no event to wait for.
     await new Promise((r) => setTimeout(r, 2300));
     const expired = await info(me.access);
     expect(expired.status).toBe(401);

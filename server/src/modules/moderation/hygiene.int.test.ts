@@ -2,28 +2,20 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/helpers';
-import { createLogger } from '../../lib/logger';
+import { capturedLog, createTestContext, type TestContext } from '../../../test/helpers';
 
 /** Issue 11, hygiene: what the server writes to its log, and to disk. */
-const lines: string[] = [];
-const sink = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-    done();
-  },
-});
-const logText = () => lines.join('\n');
+const log = capturedLog('info');
+const logText = log.text;
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({
-    logger: createLogger({ level: 'info', pretty: false, destination: sink }),
+    logger: log.logger,
     // Routes that fail in the database the way a bug would, with a private value among the parameters.
     extend: (app) => {
       const db = app.deps.database.db;
@@ -43,7 +35,7 @@ describe('server logs', () => {
     expect(cast.status).toBe(500);
     const duplicate = await ctx.request('GET', '/test/duplicate');
     expect(duplicate.status).toBe(500);
-    const errors = lines.map((l) => JSON.parse(l) as { msg: string; err?: Record<string, unknown> }).filter((l) => l.msg === 'unhandled error');
+    const errors = log.lines().filter((l) => l.msg === 'unhandled error');
     expect(errors).toHaveLength(2);
     expect(errors[0]!.err).toMatchObject({ query: expect.stringContaining('$1'), cause: { code: '22P02' } });
     expect(errors[1]!.err).toMatchObject({ cause: { code: '23505', constraint: 'rate_limits_pkey', table: 'rate_limits' } });

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/accounts';
 import { readSse, type FakeLlm } from '../../../test/fake-llm';
 import { createModelTestContext, startPeer, type TestContext } from '../../../test/helpers';
-import { storyRequest, waitFor } from '../../../test/novels';
+import { runnerSettled, storyRequest, waitFor } from '../../../test/novels';
 import { applyLedger, ledgerTotals } from '../wallet/service';
 
 let llm: FakeLlm;
@@ -75,15 +75,16 @@ describe('generation through an OpenAI-compatible server', () => {
     const me = await signUp(ctx, 'reader-sse@example.com');
     const pieces = Array.from({ length: 30 }, (_, i) => `piece${i} `);
     llm.script([{ chunks: pieces, delayMs: 60 }]);
+    const sentBefore = llm.chunksSent();
     const started = await ctx.request('POST', '/api/v1/novel/generate/', { body: request({ language: 'en' }), headers: me.auth });
     const uid = started.body.data.novel_uid;
     const url = `${ctx.baseUrl}/api/v1/novel/stream/?novel_uid=${uid}`;
     const early = readSse(url, me.auth, (events) => events.some((e) => e.event === 'done'));
+    // The late reader joins mid-story: a third of the pieces written (chunksSent counts every stream so far).
     await waitFor(
-      async () => llm.chunksSent(),
-      () => true,
+      async () => llm.chunksSent() - sentBefore,
+      (n) => n >= 10,
     );
-    await new Promise((r) => setTimeout(r, 700));
     const late = readSse(url, me.auth, (events) => events.some((e) => e.event === 'done'));
     const [a, b] = await Promise.all([early, late]);
     for (const events of [a, b]) {
@@ -196,7 +197,8 @@ describe('generation through an OpenAI-compatible server', () => {
     );
     const stopped = await ctx.request('POST', '/api/v1/novel/stop/', { body: { novel_uid: uid }, headers: me.auth });
     expect(stopped.body.data).toMatchObject({ generate_status: 'done', refunded: false, balance: 6 });
-    await new Promise((r) => setTimeout(r, 300));
+    // The worker has let go of the job: nothing it still had in hand can land after this.
+    await runnerSettled(ctx);
     const kept = (await details(me.auth, uid)).body.data;
     expect(kept.novel.generate_status).toBe('done');
     expect(kept.chapters[0].content).toMatch(/^w0 w1 /);
@@ -268,16 +270,18 @@ describe('safety and stop edge cases', () => {
   it('keeps no text after a stop that refunded, even text the worker had not saved yet', async () => {
     const me = await signUp(ctx, 'quickstop@example.com');
     llm.script([{ chunks: Array.from({ length: 60 }, (_, i) => `q${i} `), delayMs: 20 }]);
+    const sentBefore = llm.chunksSent();
     const started = await ctx.request('POST', '/api/v1/novel/generate/', { body: request({ language: 'en' }), headers: me.auth });
     const uid = started.body.data.novel_uid;
     // Stop as soon as the first words stream, before the first save.
     await waitFor(
-      async () => llm.chunksSent(),
+      async () => llm.chunksSent() - sentBefore,
       (n) => n > 0,
       5000,
     );
     const stopped = await ctx.request('POST', '/api/v1/novel/stop/', { body: { novel_uid: uid }, headers: me.auth });
-    await new Promise((r) => setTimeout(r, 1500));
+    // The worker has let go of the job: a save it still had in hand has landed (or been refused) by now.
+    await runnerSettled(ctx);
     const res = await details(me.auth, uid);
     if (stopped.body.data.refunded) {
       expect(res.body.data.novel.generate_status).toBe('failed');
@@ -295,10 +299,11 @@ describe('concurrent stops (issue 18)', () => {
   it('answers every one of 30 concurrent stops with the state after the stop, never "generating"', async () => {
     const me = await signUp(ctx, 'manystops@example.com');
     llm.script([{ chunks: Array.from({ length: 200 }, (_, i) => `s${i} `), delayMs: 30 }]);
+    const sentBefore = llm.chunksSent();
     const started = await ctx.request('POST', '/api/v1/novel/generate/', { body: request({ language: 'en' }), headers: me.auth });
     const uid = started.body.data.novel_uid;
     await waitFor(
-      async () => llm.chunksSent(),
+      async () => llm.chunksSent() - sentBefore,
       (n) => n > 3,
       5000,
     );
@@ -322,12 +327,13 @@ describe('several processes on one database', () => {
       const me = await signUp(ctx, 'multi@example.com');
       const pieces = Array.from({ length: 20 }, (_, i) => `步${i}。`);
       llm.script([{ chunks: pieces, delayMs: 80 }]);
+      const sentBefore = llm.chunksSent();
       const started = await ctx.request('POST', '/api/v1/novel/generate/', { body: request({ language: 'zh-TW' }), headers: me.auth });
+      // The reader on the other instance joins mid-story.
       await waitFor(
-        async () => llm.chunksSent(),
-        () => true,
+        async () => llm.chunksSent() - sentBefore,
+        (n) => n >= 5,
       );
-      await new Promise((r) => setTimeout(r, 400));
       const events = await readSse(`${reader.baseUrl}/api/v1/novel/stream/?novel_uid=${started.body.data.novel_uid}`, me.auth, (e) =>
         e.some((x) => x.event === 'done'),
       );

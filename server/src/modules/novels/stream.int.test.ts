@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/accounts';
 import { followSse, readSse, type SseEvent } from '../../../test/fake-llm';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { capturedLog, createTestContext, type TestContext } from '../../../test/helpers';
 import { storyRequest, waitFor } from '../../../test/novels';
 
 /** GET /novel/stream/ under many readers (issue 13): one watchdog, coalesced writes, gone clients. */
 let ctx: TestContext;
+const log = capturedLog('warn');
 beforeAll(async () => {
   // No workers: jobs stay queued, and the tests play the worker through the hub or the database.
-  ctx = await createTestContext({ env: { GENERATION_WORKERS: '0' } });
+  ctx = await createTestContext({ env: { GENERATION_WORKERS: '0' }, logger: log.logger });
 });
 afterAll(() => ctx.close());
 
@@ -55,7 +56,14 @@ describe('the stream watchdog', () => {
       return original(...args);
     }) as typeof pool.query;
     try {
-      await new Promise((r) => setTimeout(r, 3500));
+      // The first round, 3 s after the first reader came.
+      await waitFor(
+        async () => watchdogQueries,
+        (n) => n >= 1,
+      );
+      // Nothing to wait for: this proves no more queries come with that round (six readers polling on
+      // their own would each query within milliseconds of each other).
+      await new Promise((r) => setTimeout(r, 300));
     } finally {
       pool.query = original;
     }
@@ -76,6 +84,41 @@ describe('the stream watchdog', () => {
       expect(text).toBe('Written elsewhere.');
       expect(reader.events.at(-1)).toEqual({ event: 'done', data: { generate_status: 'done', word_count: 2 } });
     }
+  }, 20_000);
+
+  it('logs a round whose read of the novels fails, and the next round still ends the readers', async () => {
+    const { auth, novelUid } = await queuedStory('watch-fails@example.com');
+    const reader = await openReader(`${ctx.baseUrl}/api/v1/novel/stream/?novel_uid=${novelUid}`, auth);
+    // The watchdog's query (the novels of all open streams) fails once, as on a dropped connection.
+    const pool = ctx.database.pool;
+    const original = pool.query.bind(pool);
+    let failed = 0;
+    pool.query = ((...args: Parameters<typeof original>) => {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
+      if (text?.includes('"novels"."uid" in') && failed === 0) {
+        failed++;
+        return Promise.reject(new Error('Connection terminated unexpectedly'));
+      }
+      return original(...args);
+    }) as typeof pool.query;
+    const watchdogLines = () => log.lines().filter((l) => l.msg === 'the stream watchdog could not read novels; trying again');
+    try {
+      await waitFor(
+        async () => watchdogLines().length,
+        (n) => n > 0,
+      );
+    } finally {
+      pool.query = original;
+    }
+    // pino's level 40 is "warn"; the line carries the failed query and why it failed.
+    expect(watchdogLines()[0]).toMatchObject({ level: 40, err: { message: expect.stringContaining('"novels"."uid" in') } });
+    expect(JSON.stringify(watchdogLines()[0])).toContain('Connection terminated unexpectedly');
+
+    // The job ends unheard; the next round reads the database again and tells the reader.
+    await ctx.database.pool.query(`update generation_jobs set status = 'failed' where novel_uid = $1`, [novelUid]);
+    await ctx.database.pool.query(`update novels set generate_status = 'failed', failure = 'model' where uid = $1`, [novelUid]);
+    await reader.done;
+    expect(reader.events.at(-1)).toEqual({ event: 'error', data: { message: 'model', generate_status: 'failed' } });
   }, 20_000);
 });
 

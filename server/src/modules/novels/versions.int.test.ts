@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/accounts';
 import { readSse, type FakeLlm } from '../../../test/fake-llm';
 import { createModelTestContext, type TestContext } from '../../../test/helpers';
-import { storyRequest, waitFor } from '../../../test/novels';
+import { runnerSettled, storyRequest, waitFor } from '../../../test/novels';
 import { applyLedger, ledgerTotals } from '../wallet/service';
 
 let llm: FakeLlm;
@@ -285,7 +285,8 @@ describe('stop during a rewrite', () => {
     );
     const stopped = await post(me.auth, 'stop', { novel_uid: uid });
     expect(stopped.body.data).toMatchObject({ generate_status: 'done', refunded: false, balance: start - 3 });
-    await new Promise((r) => setTimeout(r, 300));
+    // The worker has let go of the job: nothing it still had in hand can land after this.
+    await runnerSettled(ctx);
     const kept = (await details(me.auth, uid)).body.data;
     expect(kept.chapters).toHaveLength(1);
     expect(kept.chapters[0].content).toMatch(/^r0 r1 /);
@@ -302,7 +303,8 @@ describe('stop during a rewrite', () => {
     await rewrite(me.auth, uid, 1);
     const stopped = await post(me.auth, 'stop', { novel_uid: uid });
     expect(stopped.body.data).toEqual({ generate_status: 'done', refunded: true, balance: start });
-    await new Promise((r) => setTimeout(r, 3500));
+    // The worker has let go of the job (or never took it): the model's late text cannot land after this.
+    await runnerSettled(ctx);
     const after = (await details(me.auth, uid)).body.data;
     expect(after.chapters).toEqual(shown.chapters);
     expect(after.novel.word_count).toBe(shown.novel.word_count);
@@ -354,7 +356,8 @@ describe('races', () => {
       for (const a of answers) expect([200, 400]).toContain(a.status);
       await finished(me.auth, uid);
     }
-    await new Promise((r) => setTimeout(r, 500));
+    // Every attempt has settled its money and text, including ones stopped after the novel looked finished.
+    await runnerSettled(ctx);
     const charged = await ctx.database.pool.query(
       `select coalesce(sum(charge), 0)::int as charged, coalesce(sum(charge) filter (where refunded or status = 'failed'), 0)::int as back
        from generation_jobs where novel_uid = $1 and not (uid = any($2))`,

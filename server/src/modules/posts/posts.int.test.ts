@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/accounts';
 import { createTestContext, startPeer, type TestContext } from '../../../test/helpers';
+import { novelDetails, waitFor } from '../../../test/novels';
 
 let ctx: TestContext;
 type Auth = Record<string, string>;
@@ -36,13 +37,11 @@ async function writeNovel(auth: Auth, overrides: Record<string, unknown> = {}): 
   const started = await ctx.request('POST', '/api/v1/novel/generate/', { body: story(overrides), headers: auth });
   expect(started.status).toBe(200);
   const uid = started.body.data.novel_uid as string;
-  const until = Date.now() + 15_000;
-  for (;;) {
-    const res = await ctx.request('GET', `/api/v1/novel/details/?novel_uid=${uid}`, { headers: auth });
-    if (res.body.data.novel.generate_status === 'done') return uid;
-    if (Date.now() > until) throw new Error(`story not finished: ${JSON.stringify(res.body)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitFor(
+    () => novelDetails(ctx, auth, uid),
+    (res) => res.body.data.novel.generate_status === 'done',
+  );
+  return uid;
 }
 
 const create = (auth: Auth, body: Record<string, unknown>) =>
@@ -198,7 +197,13 @@ describe('the safety check on posts', () => {
     const fine = await create(me.auth, { title: 'Harbour', content: 'They held hands at the fair.' });
     expect(fine.status).toBe(200);
     const edited = await ctx.request('POST', '/api/v1/post/edit/', {
-      body: { post_uid: fine.body.data.uid, title: 'Harbour', content: 'She is fifteen and they had sex.', is_public: 1, novel_modified: 1 },
+      body: {
+        post_uid: fine.body.data.uid,
+        title: 'Harbour',
+        content: 'She is fifteen and they had sex.',
+        is_public: 1,
+        novel_modified: 1,
+      },
       headers: me.auth,
     });
     expect(edited.body.base_resp.status_code).toBe(403001);
