@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { startApp } from './app';
 import { runLists, type Figure } from './lists';
+import { runPrompts } from './prompts';
 import { runSafety } from './safety';
 
 /**
@@ -87,6 +88,7 @@ if (process.argv.includes('--scale') || process.env.npm_config_scale === 'true')
 }
 await runLists(print);
 runSafety(print);
+runPrompts(print);
 writeResults();
 if (process.env.BENCH_ONLY) process.exit(0);
 const app = await startApp();

@@ -136,7 +136,7 @@ export async function startFakeLlm(initial: Behaviour[] = [{ chunks: ['Hello'] }
           // Stalled: the connection stays open and nothing more comes (closed by close()).
           if (behaviour.fault === 'stall' && i >= (behaviour.stallAfter ?? 1)) return;
           write({ content: chunks[i] });
-          sent++;
+          if (!isMemory) sent++;
           if (behaviour.delayMs && i < chunks.length - 1) await new Promise((r) => setTimeout(r, behaviour.delayMs));
         }
         write({}, 'stop');
