@@ -16,6 +16,8 @@ export const STORAGE_KEYS = {
   savedArticlePrefix: 'saved_article:',
   /** The post form's text in progress, per novel (or per post being edited, or `new`). */
   savedPostPrefix: 'saved_post:',
+  /** 'on' when this reader reads Chinese stories converted to their own script (繁體 ⇄ 简体). */
+  scriptConversion: 'script_conversion',
 } as const;
 
 export type UserInfo = {

@@ -41,7 +41,7 @@ export function StoryMemory({ uid }: { uid: string }) {
         <Brain aria-hidden="true" size={18} />
         {t('reader.memory.title')}
       </summary>
-      {!m.data ? (
+      {!open ? null : !m.data ? (
         m.query.isError ? (
           <FormMessage tone="error">{t('reader.memory.loadFailed')}</FormMessage>
         ) : (

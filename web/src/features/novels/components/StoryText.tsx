@@ -2,6 +2,8 @@ import { useRef, type CSSProperties, type ReactNode, type TouchEvent } from 'rea
 import { useTranslation } from 'react-i18next';
 import type { Chapter } from '../api/types';
 import { splitParagraphs } from '../format';
+import { ScriptSwitch } from '../../../components/reader/ScriptSwitch';
+import { useScriptConversion } from '../../../components/reader/useScriptConversion';
 import '../../../components/reader/reader.css';
 
 /**
@@ -36,6 +38,7 @@ export function StoryText({
   const { t, i18n } = useTranslation();
   const style = { '--reader-size': `${size}rem` } as CSSProperties;
   const touch = useRef<{ x: number; y: number } | null>(null);
+  const conversion = useScriptConversion(language);
   const swipe = (chapter: Chapter) =>
     onSwipe && chapter.versions > 1
       ? {
@@ -56,43 +59,46 @@ export function StoryText({
         }
       : {};
   return (
-    <div className="story" lang={language} style={style} aria-busy={writing || undefined}>
-      {chapters.map((chapter, position) => {
-        const isLast = position === chapters.length - 1;
-        const paragraphs = splitParagraphs(chapter.content);
-        return (
-          <section
-            key={chapter.index}
-            className={`story-chapter${onSwipe && chapter.versions > 1 ? ' story-chapter--swipe' : ''}`}
-            data-chapter={chapter.index}
-            {...swipe(chapter)}
-          >
-            {headings ? (
-              <h3 className="story-chapter-heading" lang={i18n.language}>
-                {t('reader.chapter', { number: chapter.index + 1 })}
-              </h3>
-            ) : null}
-            {tools?.(chapter)}
-            {isLast && editor ? (
-              editor
-            ) : (
-              <>
-                {paragraphs.map((paragraph, i) => (
-                  <p key={i}>
-                    {paragraph}
-                    {writing && isLast && i === paragraphs.length - 1 ? <span className="caret" aria-hidden="true" /> : null}
-                  </p>
-                ))}
-                {writing && isLast && paragraphs.length === 0 ? (
-                  <p className="story-waiting">
-                    <span className="caret" aria-hidden="true" />
-                  </p>
-                ) : null}
-              </>
-            )}
-          </section>
-        );
-      })}
-    </div>
+    <>
+      <ScriptSwitch conversion={conversion} />
+      <div className="story" lang={conversion.shownLanguage} style={style} aria-busy={writing || undefined}>
+        {chapters.map((chapter, position) => {
+          const isLast = position === chapters.length - 1;
+          const paragraphs = splitParagraphs(chapter.content);
+          return (
+            <section
+              key={chapter.index}
+              className={`story-chapter${onSwipe && chapter.versions > 1 ? ' story-chapter--swipe' : ''}`}
+              data-chapter={chapter.index}
+              {...swipe(chapter)}
+            >
+              {headings ? (
+                <h3 className="story-chapter-heading" lang={i18n.language}>
+                  {t('reader.chapter', { number: chapter.index + 1 })}
+                </h3>
+              ) : null}
+              {tools?.(chapter)}
+              {isLast && editor ? (
+                editor
+              ) : (
+                <>
+                  {paragraphs.map((paragraph, i) => (
+                    <p key={i}>
+                      {conversion.show(paragraph)}
+                      {writing && isLast && i === paragraphs.length - 1 ? <span className="caret" aria-hidden="true" /> : null}
+                    </p>
+                  ))}
+                  {writing && isLast && paragraphs.length === 0 ? (
+                    <p className="story-waiting">
+                      <span className="caret" aria-hidden="true" />
+                    </p>
+                  ) : null}
+                </>
+              )}
+            </section>
+          );
+        })}
+      </div>
+    </>
   );
 }
