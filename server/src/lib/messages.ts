@@ -13,9 +13,12 @@ type Table = Record<
   | 'nothingToContinue'
   | 'adultOnly'
   | 'codeRedeemedBefore'
+  | 'codeReciprocal'
+  | 'nameIsEmail'
   | 'paymentsDisabled'
   | 'redeemed'
   | 'invitationAccepted'
+  | 'invitationNoReward'
   | 'unavailable'
   | 'tooManyStreams',
   Record<Language, string>
@@ -157,6 +160,20 @@ export const MESSAGES: Table = {
     ko: '내 초대 코드는 사용할 수 없어요.',
     ja: '自分の招待コードは使えません。',
   },
+  codeReciprocal: {
+    en: 'This account joined with your invitation code, so you cannot use its code.',
+    'zh-CN': '对方是用你的邀请码注册的，不能再使用对方的邀请码。',
+    'zh-TW': '對方是用你的邀請碼註冊的，不能再使用對方的邀請碼。',
+    ko: '이 계정은 내 초대 코드로 가입했기 때문에 그 계정의 코드는 사용할 수 없어요.',
+    ja: 'この相手はあなたの招待コードで登録したため、相手のコードは使えません。',
+  },
+  nameIsEmail: {
+    en: 'Choose a name that is not your e-mail address.',
+    'zh-CN': '请换一个与邮箱地址无关的名字。',
+    'zh-TW': '請換一個和電子郵件地址無關的名稱。',
+    ko: '이메일 주소가 아닌 다른 이름을 정해 주세요.',
+    ja: 'メールアドレス以外の名前にしてください。',
+  },
   codeAlreadyUsedOne: {
     en: 'You have already used an invitation code.',
     'zh-CN': '你已经使用过邀请码了。',
@@ -219,6 +236,13 @@ export const MESSAGES: Table = {
     'zh-TW': '邀請碼已生效：你和朋友各得 {butter} 奶油。',
     ko: '초대 코드가 적용되었어요. 나와 친구 모두 버터 {butter}개를 받았어요.',
     ja: '招待コードを使いました。あなたと友だちにそれぞれ{butter}バターをプレゼント。',
+  },
+  invitationNoReward: {
+    en: 'Invitation accepted. This mailbox has already received an invitation reward, so no Butter this time.',
+    'zh-CN': '邀请码已生效。这个邮箱已经领取过邀请奖励，本次不再发放黄油币。',
+    'zh-TW': '邀請碼已生效。這個信箱已經領過邀請獎勵，這次不會再發放奶油。',
+    ko: '초대 코드가 적용되었어요. 이 메일함은 이미 초대 보상을 받아서 이번에는 버터가 지급되지 않아요.',
+    ja: '招待コードを使いました。このメールアドレスはすでに招待特典を受け取っているため、今回はバターの付与はありません。',
   },
   sexualRefused: {
     en: 'General stories stay free of sexual content. Choose Spicy (18+) for an adult story, or leave that part out.',

@@ -43,7 +43,10 @@ describe('sign-in with auto-registration and verification', () => {
 
     const login = await post('/user/login/', { email, password: PASSWORD });
     expect(login.status).toBe(200);
-    expect(login.body.data).toMatchObject({ name: 'reader.one', email: 'reader.one@example.com', language: 'en' });
+    expect(login.body.data).toMatchObject({ email: 'reader.one@example.com', language: 'en' });
+    // A pen name (two English words and a number), nothing taken from the address (issue 25).
+    expect(login.body.data.name).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+ \d{2,4}$/);
+    expect(login.body.data.name.toLowerCase()).not.toContain('reader');
     expect(login.body.data.tokens.access.split('.')).toHaveLength(3);
     expect(login.body.data.tokens.refresh.length).toBeGreaterThan(30);
 

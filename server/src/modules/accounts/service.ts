@@ -6,14 +6,15 @@ import type { Env } from '../../env';
 import type { Secrets } from '../../lib/secrets';
 import type { Mailer } from '../../mail/transport';
 import { isUniqueViolation } from '../../db/errors';
-import { users, verificationCodes } from '../../db/schema';
+import { personas, users, verificationCodes } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
 import { resetMail, verificationMail } from '../../mail/templates';
 import { blockedError, isBlocked, type AuthUser } from '../../plugins/auth';
-import { findInviter, rewardInviter } from '../codes/service';
+import { findInviter, rewardInvitee, rewardInviter } from '../codes/service';
 import { applyLedger } from '../wallet/service';
 import { checkPassword, decoyHash, hashPassword } from './passwords';
+import { isEmailLocalPart, penName } from '../../lib/pen-names';
 import { issueRefreshToken, refreshTokenOwner, revokeAllOf, revokeFamilyOf, rotateRefreshToken, signAccessToken } from './tokens';
 
 export const SIGNUP_BUTTER = 6;
@@ -69,7 +70,9 @@ export async function createAccount(
   const invitedBy = input.invitation_code?.trim() ? await findInviter(db, input.invitation_code) : null;
   const passwordHash = await hashPassword(input.password);
   if (input.env.REQUIRE_EMAIL_VERIFICATION) await releaseUnverified(db, { email: input.email });
-  const name = (input.name ?? input.email.split('@')[0] ?? 'reader').slice(0, 40);
+  // A pen name unless the client chose a name that is not the address (issue 25): nothing shown to
+  // others is taken from the e-mail.
+  const name = input.name && !isEmailLocalPart(input.name, input.email) ? input.name.slice(0, 40) : penName(input.language);
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
@@ -93,8 +96,8 @@ export async function createAccount(
         if (!user) throw new Error('insert returned nothing');
         let { balance } = await applyLedger(tx, { userUid: user.uid, kind: 'signup', amount: SIGNUP_BUTTER, ref: user.uid });
         if (invitedBy) {
-          // 6+8 for the new account now; the inviter's +8 once it is verified.
-          ({ balance } = await applyLedger(tx, { userUid: user.uid, kind: 'invited', amount: INVITE_BUTTER, ref: user.uid }));
+          // 6+8 for the new account now (once per inbox); the inviter's +8 once it is verified.
+          if (await rewardInvitee(tx, { inviteeUid: user.uid, inviterUid: invitedBy, email: user.email })) balance += INVITE_BUTTER;
           if (!input.env.REQUIRE_EMAIL_VERIFICATION) await rewardInviter(tx, user.uid);
         }
         return { ...user, balance };
@@ -172,16 +175,24 @@ export async function modifyUser(
     throw new AppError('invalidInput', { data: { fields: { email: 'the e-mail address cannot be changed' } } });
   }
   if (input.name === undefined && input.language === undefined) return user;
-  const [updated] = await db
-    .update(users)
-    .set({
-      ...(input.name !== undefined && { name: input.name }),
-      ...(input.language && { language: input.language }),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(users.uid, user.uid))
-    .returning();
-  return updated ?? user;
+  if (input.name !== undefined && input.name !== user.name && isEmailLocalPart(input.name, user.email)) {
+    throw new AppError('invalidInput', { message: 'nameIsEmail', data: { fields: { name: 'choose a name that is not your e-mail address' } } });
+  }
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.language && { language: input.language }),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.uid, user.uid))
+      .returning();
+    // Personas keep their author's name as published; a new pen name replaces it there too.
+    if (input.name !== undefined && input.name !== user.name)
+      await tx.update(personas).set({ authorName: input.name }).where(eq(personas.authorUid, user.uid));
+    return updated ?? user;
+  });
 }
 
 export async function confirmAdult(db: Db, { user }: { user: AuthUser }): Promise<Date> {
