@@ -311,3 +311,50 @@ describe('admins must be verified (issue 25)', () => {
     }
   });
 });
+
+describe('codes cannot be guessed (issue 25)', () => {
+  it('holds an address for a day after 20 wrong codes from any number of client addresses, and mails its owner', async () => {
+    const email = 'guessed@example.com';
+    const created = await post('/user/create/', { email, password: PASSWORD, gender: 'female', language: 'zh-TW' });
+    expect(created.status).toBe(200);
+    await post('/user/send-verification-code/', { email });
+    const right = lastCodeFor(ctx, email);
+    const wrong = right === '000000' ? '111111' : '000000';
+    for (let batch = 0; batch < 2; batch++) {
+      // Ten minutes pass between batches (the per-10-minutes counter of the address starts again).
+      await ctx.database.db.execute(sql`delete from rate_limits where key = ${`verify:email:${email}`}`);
+      for (let i = 0; i < 10; i++) {
+        const res =
+          i % 2
+            ? await post('/user/verify-code/', { email, code: wrong })
+            : await post('/user/reset-password/', { email, code: wrong, password: 'another good password' });
+        expect(res.body.base_resp.status_code, `try ${batch * 10 + i + 1}`).toBe(301008);
+      }
+    }
+    const notice = outbox(ctx).filter((m) => m.to === email && !m.code);
+    expect(notice).toHaveLength(1);
+    expect(notice[0]!.subject).toContain('暫停');
+    expect(notice[0]!.text).toContain('20');
+
+    await ctx.database.db.execute(sql`delete from rate_limits where key = ${`verify:email:${email}`}`);
+    const held = await post('/user/verify-code/', { email, code: right });
+    expect(held.status).toBe(429);
+    expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(86_000);
+    // Another address is not held.
+    const other = 'not-guessed@example.com';
+    await post('/user/create/', { email: other, password: PASSWORD, gender: 'female' });
+    await post('/user/send-verification-code/', { email: other });
+    expect((await post('/user/verify-code/', { email: other, code: lastCodeFor(ctx, other) })).status).toBe(200);
+  });
+
+  it('does not count right codes against the address', async () => {
+    const email = 'rightful@example.com';
+    await post('/user/create/', { email, password: PASSWORD, gender: 'female' });
+    await post('/user/send-verification-code/', { email });
+    expect((await post('/user/verify-code/', { email, code: lastCodeFor(ctx, email) })).status).toBe(200);
+    const counted = await ctx.database.db.execute<{ count: number }>(
+      sql`select count from rate_limits where key = ${`code:fail:${email}`}`,
+    );
+    expect(counted.rows[0]?.count ?? 0).toBe(0);
+  });
+});

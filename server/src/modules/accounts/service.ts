@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { personas, users, verificationCodes } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
-import { resetMail, verificationMail } from '../../mail/templates';
+import { codesPausedMail, resetMail, verificationMail } from '../../mail/templates';
 import { blockedError, isBlocked, type AuthUser } from '../../plugins/auth';
 import { findInviter, rewardInvitee, rewardInviter } from '../codes/service';
 import { applyLedger } from '../wallet/service';
@@ -285,6 +285,16 @@ export async function verifyCode(
     if (verified.length > 0) await rewardInviter(tx, user.uid);
     await tx.delete(verificationCodes).where(eq(verificationCodes.userUid, user.uid));
   });
+}
+
+/**
+ * Tells an address's owner that its codes are paused for a day (issue 25: 20 wrong verification or reset
+ * codes from anywhere). Unknown addresses get no mail; a mail that fails does not change the answer.
+ */
+export async function mailCodesPaused(db: Db, { mailer, email, wrong }: { mailer: Mailer; email: string; wrong: number }): Promise<void> {
+  const user = await findByEmail(db, { email });
+  if (!user || user.removedAt) return;
+  await mailer.send({ to: user.email, ...codesPausedMail(user.language, wrong) }).catch(() => undefined);
 }
 
 /**
