@@ -152,7 +152,13 @@ const EnvSchema = z
     if (env.LLM_PROVIDER === 'openai' && !env.LLM_BASE_URL && !env.LLM_API_KEY)
       need('LLM_BASE_URL', 'when LLM_PROVIDER=openai (or set LLM_API_KEY for api.openai.com)');
     if (env.LLM_PROVIDER === 'llamacpp' && !env.LLM_MODEL_PATH) need('LLM_MODEL_PATH', 'when LLM_PROVIDER=llamacpp');
-    if (env.MODERATION_PROVIDER === 'openai' && !env.MODERATION_BASE_URL && !env.LLM_BASE_URL && !env.MODERATION_API_KEY && !env.LLM_API_KEY)
+    if (
+      env.MODERATION_PROVIDER === 'openai' &&
+      !env.MODERATION_BASE_URL &&
+      !env.LLM_BASE_URL &&
+      !env.MODERATION_API_KEY &&
+      !env.LLM_API_KEY
+    )
       need('MODERATION_BASE_URL', 'when MODERATION_PROVIDER=openai (or LLM_BASE_URL, or an API key for api.openai.com)');
     // The takedown address is public (policy pages, /site/info/): it must not be an admin login (issue 25).
     const takedown = env.TAKEDOWN_EMAIL && (normalizeStoredEmail(env.TAKEDOWN_EMAIL) ?? env.TAKEDOWN_EMAIL.trim().toLowerCase());
@@ -170,7 +176,11 @@ const EnvSchema = z
     if (env.PAYMENTS === 'sandbox' && env.NODE_ENV === 'production')
       ctx.addIssue({ code: 'custom', path: ['PAYMENTS'], message: 'sandbox never runs with NODE_ENV=production; set PAYMENTS=stripe' });
     if (env.NODE_ENV === 'production' && !env.SMTP_URL)
-      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required with NODE_ENV=production (the dev outbox never runs there)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'is required with NODE_ENV=production (the dev outbox never runs there)',
+      });
   });
 
 type ParsedEnv = z.infer<typeof EnvSchema>;
@@ -182,7 +192,8 @@ type ParsedEnv = z.infer<typeof EnvSchema>;
  */
 export function defaultTakedownEmail(publicUrl: string): string {
   const host = new URL(publicUrl).hostname.replace(/^www\./, '').replace(/\.$/, '');
-  const local = !host.includes('.') || /^[\d.]+$/.test(host) || host.startsWith('[') || /\.(localhost|local|internal|invalid|test)$/.test(host);
+  const local =
+    !host.includes('.') || /^[\d.]+$/.test(host) || host.startsWith('[') || /\.(localhost|local|internal|invalid|test)$/.test(host);
   return local ? TAKEDOWN_EMAIL_PLACEHOLDER : `takedown@${host}`;
 }
 

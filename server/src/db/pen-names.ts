@@ -23,16 +23,27 @@ export async function givePenNames(db: Db, options: { force?: boolean } = {}): P
   const candidates = await db
     .select({ uid: users.uid, name: users.name, email: users.email, language: users.language })
     .from(users)
-    .where(sql`lower(${users.name}) = lower(regexp_replace(${users.email}, '@[^@]*$', '')) or lower(${users.name}) = lower(${users.email})`);
+    .where(
+      sql`lower(${users.name}) = lower(regexp_replace(${users.email}, '@[^@]*$', '')) or lower(${users.name}) = lower(${users.email})`,
+    );
   let renamed = 0;
   for (const user of candidates) {
     if (!isEmailLocalPart(user.name, user.email)) continue;
     const name = penName(user.language);
-    await db.update(users).set({ name, updatedAt: sql`now()` }).where(eq(users.uid, user.uid));
+    await db
+      .update(users)
+      .set({ name, updatedAt: sql`now()` })
+      .where(eq(users.uid, user.uid));
     await db.update(personas).set({ authorName: name }).where(eq(personas.authorUid, user.uid));
     renamed++;
   }
-  const paid = await db.execute<{ kind: 'invite' | 'invited'; invitee_uid: string; inviter_uid: string; email: string; created_at: Date }>(sql`
+  const paid = await db.execute<{
+    kind: 'invite' | 'invited';
+    invitee_uid: string;
+    inviter_uid: string;
+    email: string;
+    created_at: Date;
+  }>(sql`
     select l.kind, u.uid as invitee_uid, u.invited_by as inviter_uid, u.email, l.created_at
     from ledger l join users u on u.uid = l.ref
     where l.kind in ('invite', 'invited') and u.invited_by is not null

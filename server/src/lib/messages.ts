@@ -240,7 +240,7 @@ export const MESSAGES: Table = {
   invitationNoReward: {
     en: 'Invitation accepted. This mailbox has already received an invitation reward, so no Butter this time.',
     'zh-CN': '邀请码已生效。这个邮箱已经领取过邀请奖励，本次不再发放黄油币。',
-    'zh-TW': '邀請碼已生效。這個信箱已經領過邀請獎勵，這次不會再發放奶油。',
+    'zh-TW': '邀請碼已生效。這個電子郵件地址已經領過邀請獎勵，這次不會再發放奶油。',
     ko: '초대 코드가 적용되었어요. 이 메일함은 이미 초대 보상을 받아서 이번에는 버터가 지급되지 않아요.',
     ja: '招待コードを使いました。このメールアドレスはすでに招待特典を受け取っているため、今回はバターの付与はありません。',
   },

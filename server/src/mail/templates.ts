@@ -95,11 +95,11 @@ Your password has not changed and you can still log in with it. If it was not yo
 — Butterfic`,
   },
   'zh-TW': {
-    subject: 'Butterfic：你的信箱驗證碼已暫停使用一天',
+    subject: 'Butterfic：你的電子郵件驗證碼已暫停使用一天',
     text: (wrong) =>
       `你好：
 
-今天有人為你的 Butterfic 帳號輸入了 ${wrong} 次錯誤的驗證碼或重設密碼驗證碼。為了保護你的帳號，接下來 24 小時內不會再接受這個信箱的任何驗證碼。
+今天有人為你的 Butterfic 帳號輸入了 ${wrong} 次錯誤的驗證碼或重設密碼驗證碼。為了保護你的帳號，接下來 24 小時內不會再接受這個電子郵件地址的任何驗證碼。
 
 你的密碼沒有變更，仍然可以照常登入。如果不是你本人操作，不需要做任何處理。
 

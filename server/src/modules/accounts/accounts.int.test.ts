@@ -177,7 +177,8 @@ describe('sign-in with auto-registration and verification', () => {
   it('rate-limits registrations per address', async () => {
     const headers = { 'x-forwarded-for': '192.0.2.77' };
     const answers = [];
-    for (let i = 0; i < 21; i++) answers.push(await post('/user/create/', { age_confirmed: true, email: `bulk${i}@example.com`, password: PASSWORD }, headers));
+    for (let i = 0; i < 21; i++)
+      answers.push(await post('/user/create/', { age_confirmed: true, email: `bulk${i}@example.com`, password: PASSWORD }, headers));
     expect(answers.slice(0, 20).every((a) => a.status === 200)).toBe(true);
     expect(answers[20]!.body.base_resp.status_code).toBe(429001);
   });

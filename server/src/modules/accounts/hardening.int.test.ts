@@ -291,7 +291,10 @@ describe('admins must be verified (issue 25)', () => {
     try {
       const headers = { 'x-forwarded-for': someIp() };
       const email = 'chief@example.com';
-      const created = await open.request('POST', '/api/v1/user/create/', { body: { email, password: PASSWORD, gender: 'female' }, headers });
+      const created = await open.request('POST', '/api/v1/user/create/', {
+        body: { email, password: PASSWORD, gender: 'female' },
+        headers,
+      });
       expect(created.body.data.verification_required).toBe(false);
       const login = await open.request('POST', '/api/v1/user/login/', { body: { email, password: PASSWORD }, headers });
       const auth = { authorization: `Bearer ${login.body.data.tokens.access}` };
@@ -301,9 +304,9 @@ describe('admins must be verified (issue 25)', () => {
       expect(console.body.base_resp.status_code).toBe(404001);
 
       await open.request('POST', '/api/v1/user/send-verification-code/', { body: { email }, headers });
-      expect((await open.request('POST', '/api/v1/user/verify-code/', { body: { email, code: lastCodeFor(open, email) }, headers })).status).toBe(
-        200,
-      );
+      expect(
+        (await open.request('POST', '/api/v1/user/verify-code/', { body: { email, code: lastCodeFor(open, email) }, headers })).status,
+      ).toBe(200);
       expect((await open.request('GET', '/api/v1/user/info/', { headers: auth })).body.data.is_admin).toBe(true);
       expect((await open.request('GET', '/api/v1/admin/reports/', { headers: auth })).status).toBe(200);
     } finally {

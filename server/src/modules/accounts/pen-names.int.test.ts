@@ -20,12 +20,15 @@ const isPenName = (name: string, language: keyof typeof PEN_NAME_WORDS) => {
 };
 
 describe('pen names', () => {
-  it.each(['en', 'zh-CN', 'zh-TW', 'ko', 'ja'] as const)('gives a new %s account two words in its language and a number', async (language) => {
-    const me = await signUp(ctx, `penname-${language.toLowerCase()}@example.com`, { language });
-    const { name } = await info(me.auth);
-    expect(isPenName(name, language), name).toBe(true);
-    expect(name.toLowerCase()).not.toContain('penname');
-  });
+  it.each(['en', 'zh-CN', 'zh-TW', 'ko', 'ja'] as const)(
+    'gives a new %s account two words in its language and a number',
+    async (language) => {
+      const me = await signUp(ctx, `penname-${language.toLowerCase()}@example.com`, { language });
+      const { name } = await info(me.auth);
+      expect(isPenName(name, language), name).toBe(true);
+      expect(name.toLowerCase()).not.toContain('penname');
+    },
+  );
 
   it('never uses the local part a SPEC client sends as the name, but keeps a chosen name', async () => {
     const headers = { 'x-forwarded-for': someIp() };
@@ -103,7 +106,14 @@ describe('pen names', () => {
     await db.delete(appMeta).where(eq(appMeta.key, 'pen_names'));
     const report = await givePenNames(db);
     expect(report?.renamed).toBe(3);
-    const byUid = new Map((await db.select().from(users).where(sql`${users.uid} like 'pn%'`)).map((u) => [u.uid, u.name]));
+    const byUid = new Map(
+      (
+        await db
+          .select()
+          .from(users)
+          .where(sql`${users.uid} like 'pn%'`)
+      ).map((u) => [u.uid, u.name]),
+    );
     expect(isPenName(byUid.get('pnold1')!, 'en'), byUid.get('pnold1')).toBe(true);
     expect(isPenName(byUid.get('pnold2')!, 'ko'), byUid.get('pnold2')).toBe(true);
     expect(isPenName(byUid.get('pnold3')!, 'en'), byUid.get('pnold3')).toBe(true);

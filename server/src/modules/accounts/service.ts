@@ -176,7 +176,10 @@ export async function modifyUser(
   }
   if (input.name === undefined && input.language === undefined) return user;
   if (input.name !== undefined && input.name !== user.name && isEmailLocalPart(input.name, user.email)) {
-    throw new AppError('invalidInput', { message: 'nameIsEmail', data: { fields: { name: 'choose a name that is not your e-mail address' } } });
+    throw new AppError('invalidInput', {
+      message: 'nameIsEmail',
+      data: { fields: { name: 'choose a name that is not your e-mail address' } },
+    });
   }
   return db.transaction(async (tx) => {
     const [updated] = await tx

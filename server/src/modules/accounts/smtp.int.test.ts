@@ -34,7 +34,9 @@ afterAll(async () => {
 describe('mail over SMTP', () => {
   it('delivers the code to a real SMTP server, and the code verifies the account', async () => {
     const email = 'smtp-user@example.com';
-    await ctx.request('POST', '/api/v1/user/create/', { body: { age_confirmed: true, email, password: 'correct horse battery', language: 'ja' } });
+    await ctx.request('POST', '/api/v1/user/create/', {
+      body: { age_confirmed: true, email, password: 'correct horse battery', language: 'ja' },
+    });
     const sent = await ctx.request('POST', '/api/v1/user/send-verification-code/', { body: { email } });
     expect(sent.status).toBe(200);
     expect(received).toHaveLength(1);
