@@ -15,6 +15,7 @@ type Table = Record<
   | 'codeRedeemedBefore'
   | 'codeReciprocal'
   | 'nameIsEmail'
+  | 'codesPaused'
   | 'paymentsDisabled'
   | 'redeemed'
   | 'invitationAccepted'
@@ -166,6 +167,13 @@ export const MESSAGES: Table = {
     'zh-TW': '對方是用你的邀請碼註冊的，不能再使用對方的邀請碼。',
     ko: '이 계정은 내 초대 코드로 가입했기 때문에 그 계정의 코드는 사용할 수 없어요.',
     ja: 'この相手はあなたの招待コードで登録したため、相手のコードは使えません。',
+  },
+  codesPaused: {
+    en: 'Too many wrong codes for this address today. Codes for it are paused for a day, and its owner got a mail.',
+    'zh-CN': '今天这个邮箱输错验证码的次数太多了。这个邮箱的验证码将暂停使用一天，我们已发邮件通知邮箱主人。',
+    'zh-TW': '今天這個電子郵件地址輸錯驗證碼的次數太多了。這個地址的驗證碼將暫停使用一天，我們已寄信通知地址的主人。',
+    ko: '오늘 이 이메일 주소로 인증번호를 너무 많이 잘못 입력했어요. 하루 동안 이 주소의 인증번호를 받지 않으며, 주소 주인에게 메일을 보냈어요.',
+    ja: '本日、このメールアドレスでコードのまちがいが多すぎました。このアドレスのコード入力は1日停止し、持ち主にメールでお知らせしました。',
   },
   nameIsEmail: {
     en: 'Choose a name that is not your e-mail address.',

@@ -343,6 +343,8 @@ describe('codes cannot be guessed (issue 25)', () => {
     const held = await post('/user/verify-code/', { email, code: right });
     expect(held.status).toBe(429);
     expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(86_000);
+    expect(held.body.base_resp.status_code).toBe(429001);
+    expect(held.body.base_resp.status_msg).toMatch(/paused for a day/);
     // Another address is not held.
     const other = 'not-guessed@example.com';
     await post('/user/create/', { email: other, password: PASSWORD, gender: 'female' });

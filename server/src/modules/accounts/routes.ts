@@ -44,7 +44,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   const checkingCode = async (email: string, attempt: () => Promise<void>): Promise<void> => {
     const key = `code:fail:${email}`;
-    const count = await rateLimit(db, key, LIMITS.codeFailuresPerEmail);
+    const count = await rateLimit(db, key, LIMITS.codeFailuresPerEmail).catch((error: unknown) => {
+      // The same 429001 and Retry-After, saying why the wait is so long.
+      if (error instanceof AppError && error.kind === 'rateLimited')
+        throw new AppError('rateLimited', {
+          message: 'codesPaused',
+          headers: error.headers,
+          params: error.messageParams,
+          data: error.data,
+        });
+      throw error;
+    });
     try {
       await attempt();
     } catch (error) {
