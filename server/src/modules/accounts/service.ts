@@ -6,7 +6,7 @@ import type { Env } from '../../env';
 import type { Secrets } from '../../lib/secrets';
 import type { Mailer } from '../../mail/transport';
 import { isUniqueViolation } from '../../db/errors';
-import { personas, users, verificationCodes } from '../../db/schema';
+import { inviteRewards, personas, users, verificationCodes } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
 import { codesPausedMail, resetMail, verificationMail } from '../../mail/templates';
@@ -356,7 +356,8 @@ export const UNVERIFIED_DAYS = 7;
 /**
  * Accounts that never verified their address within 7 days are removed: the ledger
  * is append-only, so the row stays with its Butter history, but the address is
- * released (`removed+<uid>@removed.invalid`) and its sessions end. `email` limits the
+ * released (`removed+<uid>@removed.invalid`), its sessions end and its inbox's invitation reward
+ * claim is dropped. `email` limits the
  * sweep to one address (registration); without it the whole table is swept.
  */
 export async function releaseUnverified(db: Db, { email }: { email?: string } = {}): Promise<number> {
@@ -366,6 +367,10 @@ export async function releaseUnverified(db: Db, { email }: { email?: string } = 
       and created_at < now() - make_interval(days => ${UNVERIFIED_DAYS})
       ${email === undefined ? sql`` : sql`and email = ${email}`}
     returning uid`);
-  for (const row of released.rows) await revokeAllOf(db, row.uid);
+  for (const row of released.rows) {
+    await revokeAllOf(db, row.uid);
+    // An address never proven gives its inbox's invitation reward back, for its real owner (issue 25).
+    await db.delete(inviteRewards).where(eq(inviteRewards.inviteeUid, row.uid));
+  }
   return released.rows.length;
 }

@@ -5,6 +5,7 @@ import { createTestContext, type TestContext } from '../../../test/helpers';
 import { quickAccounts, unbalancedAccounts } from '../../../test/ledger';
 import { AppError } from '../../lib/errors';
 import { applyLedger, ledgerTotals } from '../wallet/service';
+import { releaseUnverified } from '../accounts/service';
 import { createRedeemCodes } from './service';
 
 let ctx: TestContext;
@@ -229,6 +230,18 @@ describe('one real inbox, one reward (issue 25)', () => {
     // Folding is for the reward only: each address still logs in to its own account.
     const login = await ctx.request('POST', '/api/v1/user/login/', { body: { email: 'o.n.e+3@gmail.com', password: PASSWORD } });
     expect(login.body.data.email).toBe('o.n.e+3@gmail.com');
+  });
+
+  it('gives the reward back to the inbox when an account that never verified is released', async () => {
+    const host = await hostWithCode('release-host@example.com');
+    const squatter = await createWith('owner+squat@inbox.test', host.code);
+    expect((await ledgerTotals(ctx.database.db, squatter.body.data.uid)).balance).toBe(14);
+    await ctx.database.db.execute(sql`update users set created_at = now() - interval '8 days' where uid = ${squatter.body.data.uid}`);
+    await releaseUnverified(ctx.database.db, { email: 'owner+squat@inbox.test' });
+    const owner = await createWith('owner@inbox.test', host.code);
+    await verify('owner@inbox.test');
+    expect((await ledgerTotals(ctx.database.db, owner.body.data.uid)).balance).toBe(14);
+    expect((await ledgerTotals(ctx.database.db, host.uid)).balance).toBe(14);
   });
 
   it('pays only after the invited account is verified', async () => {
