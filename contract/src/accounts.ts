@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
-import { normalizeEmail } from './email';
+import { EMAIL_PROBLEM_MESSAGES, normalizeEmail } from './email';
 import { LANGUAGES } from './languages';
 
 export { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, VERIFICATION_CODE_LENGTH, VERIFICATION_RESEND_SECONDS } from './constants';
@@ -15,7 +15,7 @@ export const Email = z
   .transform((value, ctx) => {
     const result = normalizeEmail(value);
     if (!result.ok) {
-      ctx.addIssue({ code: 'custom', message: result.problem === 'invisible' ? 'invisible characters are not allowed' : 'invalid email!' });
+      ctx.addIssue({ code: 'custom', message: EMAIL_PROBLEM_MESSAGES[result.problem] });
       return z.NEVER;
     }
     return result.email;

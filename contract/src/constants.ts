@@ -2,7 +2,11 @@
 export const PAGE_SIZE = 20;
 
 /** SPEC.md section 5: the simple e-mail form. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * A plain addr-spec (issue 25): no display name, quotes, angle brackets, comments, commas, semicolons,
+ * colons, backslashes or square brackets, so one address is one inbox and a mailer cannot read a list.
+ */
+export const EMAIL_PATTERN = /^[^\s@"<>(),;:\\[\]]+@[^\s@"<>(),;:\\[\]]+\.[^\s@"<>(),;:\\[\]]+$/;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const VERIFICATION_CODE_LENGTH = 6;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Email } from './accounts';
-import { normalizeEmail, normalizeStoredEmail } from './email';
+import { EMAIL_PATTERN } from './constants';
+import { normalizeEmail, normalizeStoredEmail, rewardInbox } from './email';
 
 describe('one account per real address (issue 18)', () => {
   it.each([
@@ -39,5 +40,33 @@ describe('one account per real address (issue 18)', () => {
   it('stored rows lose their invisible characters instead of being refused', () => {
     expect(normalizeStoredEmail('alice\u200b@example.com.')).toBe('alice@example.com');
     expect(normalizeStoredEmail('broken')).toBeNull();
+  });
+
+  it.each([
+    '"n"<one@inbox.com>',
+    'Name <one@inbox.com>',
+    '<one@inbox.com>',
+    '"one"@inbox.com',
+    'one@inbox.com (work)',
+    'one@inbox.com,two@inbox.com',
+    'one@inbox.com;two@inbox.com',
+    'one@[127.0.0.1]',
+    'o\\ne@inbox.com',
+  ])('refuses %j: only a plain addr-spec is an address (issue 25)', (input) => {
+    expect(normalizeEmail(input)).toMatchObject({ ok: false });
+    expect(EMAIL_PATTERN.test(input)).toBe(false);
+    const parsed = Email.safeParse(input);
+    expect(parsed.success).toBe(false);
+  });
+
+  it('says what is wrong with a display name', () => {
+    expect(Email.safeParse('"n"<one@inbox.com>').error?.issues[0]?.message).toMatch(/address alone/);
+  });
+
+  it('folds Gmail-style dots and +tags for the reward check only', () => {
+    expect(rewardInbox('o.n.e+7@gmail.com')).toBe('one@gmail.com');
+    expect(rewardInbox('one+a@googlemail.com')).toBe('one@gmail.com');
+    expect(rewardInbox('first.last+x@inbox.com')).toBe('firstlast@inbox.com');
+    expect(Email.parse('o.n.e+7@gmail.com')).toBe('o.n.e+7@gmail.com');
   });
 });

@@ -84,6 +84,12 @@ describe.each(CASES)('accounts in $locale', ({ locale, lang }) => {
     await confirm.click();
     await expect.poll(() => page.getByRole('alert').filter({ hasText: t.login.invalidEmail }).count()).toBe(1);
     await snap(page, `accounts-${lang}-login-invalid`);
+    // A display name or angle brackets: the form says to type the address alone (issue 25).
+    await emailInput.fill(`"Me" <${email}>`);
+    await confirm.click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: t.login.bareEmail }).count()).toBe(1);
+    expect(await emailInput.getAttribute('aria-invalid')).toBe('true');
+    await snap(page, `accounts-${lang}-login-bare-email`);
 
     // A new address: the account is created automatically, and the e-mail needs verifying.
     await emailInput.fill(email);

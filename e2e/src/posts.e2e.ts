@@ -69,6 +69,10 @@ async function writeStory(session: Session, lang: Lang): Promise<string> {
   return started.novel_uid;
 }
 
+/** Pen names (server/src/lib/pen-names.ts): "Quiet Willow 482" in English, "月下書客482" in Traditional Chinese. */
+const PEN_NAME: Record<Lang, RegExp> = { en: /^[A-Z][a-z]+ [A-Z][a-z]+ \d{2,4}$/, 'zh-TW': /^\p{Script=Han}{4}\d{2,4}$/u };
+const localPart = (session: Session) => session.email.split('@')[0]!;
+
 const myPosts = (session: Session) =>
   callApi<{ results: { uid: string; title: string; is_public: number }[] }>('GET', '/post/mine/', { token: session.tokens.access });
 const viewsText = (page: Page) => page.locator('.post-meta .post-views').innerText();
@@ -159,6 +163,10 @@ async function publishAndRead(lang: Lang, viewport: { width: number; height: num
   await other.page.waitForURL((url) => url.pathname === `/explore/post/${postUid}`);
   await other.page.getByRole('heading', { level: 2, name: `${s.title}!` }).waitFor();
   expect(await other.page.getByText(`@${author.name}`).isVisible()).toBe(true);
+  // The byline is the author's pen name, two words in the author's language and a number, and nothing
+  // on the page comes from the author's e-mail address (issue 25).
+  expect(author.name).toMatch(PEN_NAME[lang]);
+  expect(await other.page.locator('body').innerText()).not.toContain(localPart(author));
   expect(await other.page.getByText(s.ending).isVisible()).toBe(true);
   expect(await other.page.getByText(t.posts.provenance.app).isVisible()).toBe(true);
   await snap(other.page, shot('post-reader'));
@@ -189,6 +197,9 @@ async function publishAndRead(lang: Lang, viewport: { width: number; height: num
   await visitor.page.goto(link);
   await visitor.page.getByRole('heading', { level: 2, name: `${s.title}!` }).waitFor();
   expect(await visitor.page.title()).toBe(`${s.title}! · Butterfic`);
+  expect(await visitor.page.getByText(`@${author.name}`).isVisible()).toBe(true);
+  expect(await visitor.page.locator('body').innerText()).not.toContain(localPart(author));
+  expect(html).not.toContain(localPart(author));
   await snap(visitor.page, shot('visitor'));
   await visitor.context.close();
   await context.close();

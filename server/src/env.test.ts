@@ -72,7 +72,10 @@ describe('configuration', () => {
     [{ GENERATION_WORKERS: '-1' }, 'GENERATION_WORKERS'],
     [{ PAYMENTS: 'stripe' }, 'STRIPE_SECRET_KEY'],
     [{ NODE_ENV: 'production' }, 'PAYMENTS'],
-    [{ NODE_ENV: 'production', PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'wh' }, 'SMTP_URL'],
+    [
+      { NODE_ENV: 'production', PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'wh' },
+      'SMTP_URL',
+    ],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL'],
     [{ TAKEDOWN_EMAIL: 'legal at example.com' }, 'TAKEDOWN_EMAIL'],
@@ -113,9 +116,14 @@ describe('configuration', () => {
     expect(env.PUBLIC_URL).toBe('https://fic.example.com');
   });
 
-  it('sends takedown notices to TAKEDOWN_EMAIL, else the first admin, else a placeholder that receives no mail', () => {
+  it('sends takedown notices to TAKEDOWN_EMAIL, else its own default, never an admin login (issue 25)', () => {
     expect(loadEnv({ TAKEDOWN_EMAIL: ' legal@fic.example ', ADMIN_EMAILS: 'ops@fic.example' }).TAKEDOWN_EMAIL).toBe('legal@fic.example');
-    expect(loadEnv({ ADMIN_EMAILS: ' , Ops@Fic.example,b@fic.example' }).TAKEDOWN_EMAIL).toBe('ops@fic.example');
+    expect(loadEnv({ ADMIN_EMAILS: ' , Ops@Fic.example,b@fic.example' }).TAKEDOWN_EMAIL).toBe(TAKEDOWN_EMAIL_PLACEHOLDER);
+    expect(loadEnv({ ADMIN_EMAILS: 'ops@fic.example', PUBLIC_URL: 'https://www.fic.example/' }).TAKEDOWN_EMAIL).toBe(
+      'takedown@fic.example',
+    );
+    expect(loadEnv({ PUBLIC_URL: 'http://192.168.1.5:3000' }).TAKEDOWN_EMAIL).toBe(TAKEDOWN_EMAIL_PLACEHOLDER);
+    expect(() => loadEnv({ TAKEDOWN_EMAIL: 'Ops@fic.example', ADMIN_EMAILS: 'ops@fic.example' })).toThrow(/TAKEDOWN_EMAIL.*admin login/);
     expect(loadEnv({ TAKEDOWN_EMAIL: '' }).TAKEDOWN_EMAIL).toBe(TAKEDOWN_EMAIL_PLACEHOLDER);
     expect(TAKEDOWN_EMAIL_PLACEHOLDER).toMatch(/@[^@]+\.invalid$/);
   });

@@ -156,11 +156,25 @@ const EnvSchema = z
     if (env.LLM_PROVIDER === 'openai' && !env.LLM_BASE_URL && !env.LLM_API_KEY)
       need('LLM_BASE_URL', 'when LLM_PROVIDER=openai (or set LLM_API_KEY for api.openai.com)');
     if (env.LLM_PROVIDER === 'llamacpp' && !env.LLM_MODEL_PATH) need('LLM_MODEL_PATH', 'when LLM_PROVIDER=llamacpp');
-    if (env.MODERATION_PROVIDER === 'openai' && !env.MODERATION_BASE_URL && !env.LLM_BASE_URL && !env.MODERATION_API_KEY && !env.LLM_API_KEY)
+    if (
+      env.MODERATION_PROVIDER === 'openai' &&
+      !env.MODERATION_BASE_URL &&
+      !env.LLM_BASE_URL &&
+      !env.MODERATION_API_KEY &&
+      !env.LLM_API_KEY
+    )
       need('MODERATION_BASE_URL', 'when MODERATION_PROVIDER=openai (or LLM_BASE_URL, or an API key for api.openai.com)');
     if (env.MODERATION_PROVIDER === 'llm' && !env.MODERATION_MODEL && !env.LLM_MODEL) need('MODERATION_MODEL', 'when MODERATION_PROVIDER=llm (or LLM_MODEL)');
     if (env.MODERATION_PROVIDER === 'llm' && !env.MODERATION_BASE_URL && !env.LLM_BASE_URL && !env.MODERATION_API_KEY && !env.LLM_API_KEY)
       need('MODERATION_BASE_URL', 'when MODERATION_PROVIDER=llm (or LLM_BASE_URL, or an API key for api.openai.com)');
+    // The takedown address is public (policy pages, /site/info/): it must not be an admin login (issue 25).
+    const takedown = env.TAKEDOWN_EMAIL && (normalizeStoredEmail(env.TAKEDOWN_EMAIL) ?? env.TAKEDOWN_EMAIL.trim().toLowerCase());
+    if (takedown && env.ADMIN_EMAILS.includes(takedown))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TAKEDOWN_EMAIL'],
+        message: 'is public on the policy pages and must not be an admin login (one of ADMIN_EMAILS): use another mailbox or an alias',
+      });
     if (env.PAYMENTS === 'stripe') {
       if (!env.STRIPE_SECRET_KEY) need('STRIPE_SECRET_KEY', 'when PAYMENTS=stripe');
       if (!env.STRIPE_PUBLISHABLE_KEY) need('STRIPE_PUBLISHABLE_KEY', 'when PAYMENTS=stripe');
@@ -169,18 +183,34 @@ const EnvSchema = z
     if (env.PAYMENTS === 'sandbox' && env.NODE_ENV === 'production')
       ctx.addIssue({ code: 'custom', path: ['PAYMENTS'], message: 'sandbox never runs with NODE_ENV=production; set PAYMENTS=stripe' });
     if (env.NODE_ENV === 'production' && !env.SMTP_URL)
-      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required with NODE_ENV=production (the dev outbox never runs there)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'is required with NODE_ENV=production (the dev outbox never runs there)',
+      });
   });
 
 type ParsedEnv = z.infer<typeof EnvSchema>;
 
-/** Shown as the takedown address when neither TAKEDOWN_EMAIL nor ADMIN_EMAILS is set (the .invalid domain never receives mail). */
+/**
+ * Where takedown notices go when TAKEDOWN_EMAIL is unset (issue 25): never an admin login. A site on a
+ * real domain gets `takedown@<that domain>`; a site on localhost or an IP address gets the placeholder
+ * (the .invalid domain never receives mail). Start-up warns in both cases.
+ */
+export function defaultTakedownEmail(publicUrl: string): string {
+  const host = new URL(publicUrl).hostname.replace(/^www\./, '').replace(/\.$/, '');
+  const local =
+    !host.includes('.') || /^[\d.]+$/.test(host) || host.startsWith('[') || /\.(localhost|local|internal|invalid|test)$/.test(host);
+  return local ? TAKEDOWN_EMAIL_PLACEHOLDER : `takedown@${host}`;
+}
+
+/** Shown as the takedown address when TAKEDOWN_EMAIL is unset and the site has no real domain. */
 export const TAKEDOWN_EMAIL_PLACEHOLDER = 'takedown@butterfic.invalid';
 
 export type Env = Omit<ParsedEnv, 'DATA_DIR' | 'PUBLIC_URL' | 'TAKEDOWN_EMAIL'> & {
   DATA_DIR: string;
   PUBLIC_URL: string;
-  /** Where rights holders send takedown notices: TAKEDOWN_EMAIL, else the first ADMIN_EMAILS, else the placeholder. */
+  /** Where rights holders send takedown notices: TAKEDOWN_EMAIL, else `defaultTakedownEmail` (never an admin login). */
   TAKEDOWN_EMAIL: string;
   /** The folder the command was typed in (npm's INIT_CWD), for relative paths given by the operator. */
   INITIAL_CWD: string;
@@ -209,12 +239,13 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const env = result.data;
   const initialCwd = source.INIT_CWD ?? process.cwd();
+  const publicUrl = (env.PUBLIC_URL ?? `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`).replace(/\/+$/, '');
   return {
     ...env,
     // npm runs workspace scripts inside server/; INIT_CWD is where `npm start` was typed.
     DATA_DIR: path.resolve(initialCwd, env.DATA_DIR),
     INITIAL_CWD: initialCwd,
-    TAKEDOWN_EMAIL: env.TAKEDOWN_EMAIL ?? env.ADMIN_EMAILS[0] ?? TAKEDOWN_EMAIL_PLACEHOLDER,
-    PUBLIC_URL: (env.PUBLIC_URL ?? `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`).replace(/\/+$/, ''),
+    TAKEDOWN_EMAIL: env.TAKEDOWN_EMAIL ?? defaultTakedownEmail(publicUrl),
+    PUBLIC_URL: publicUrl,
   };
 }

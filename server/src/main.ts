@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openDatabase } from './db';
 import { runSeed } from './seed';
-import { EnvError, loadEnv, TAKEDOWN_EMAIL_PLACEHOLDER, type Env } from './env';
+import { defaultTakedownEmail, EnvError, loadEnv, TAKEDOWN_EMAIL_PLACEHOLDER, type Env } from './env';
 import { dataDirProblem } from './lib/data-dir';
 import { createLogger } from './lib/logger';
 
@@ -87,7 +87,7 @@ const defaults = [
 ];
 logger.info(`serving ${env.PUBLIC_URL} — ${defaults.join('; ')}`);
 if (env.TAKEDOWN_EMAIL === TAKEDOWN_EMAIL_PLACEHOLDER)
-  logger.warn(
-    `the user agreement shows the placeholder takedown address ${TAKEDOWN_EMAIL_PLACEHOLDER}: set TAKEDOWN_EMAIL (or ADMIN_EMAILS)`,
-  );
+  logger.warn(`the user agreement shows the placeholder takedown address ${TAKEDOWN_EMAIL_PLACEHOLDER}: set TAKEDOWN_EMAIL`);
+else if (env.TAKEDOWN_EMAIL === defaultTakedownEmail(env.PUBLIC_URL))
+  logger.warn(`the user agreement shows the takedown address ${env.TAKEDOWN_EMAIL}: make sure it receives mail, or set TAKEDOWN_EMAIL`);
 if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) logger.warn('web/dist is missing: run npm run build to serve the web app');

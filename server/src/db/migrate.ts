@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { Db } from './client';
 import { normaliseStoredEmails } from './normalise-emails';
+import { givePenNames } from './pen-names';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -14,5 +15,7 @@ export async function runMigrations(db: Db): Promise<void> {
     await migrate(tx as unknown as Db, { migrationsFolder: MIGRATIONS_DIR });
     // Data step of migration 0008 that needs the contract's normaliser (runs once).
     await normaliseStoredEmails(tx as unknown as Db);
+    // Data step of migration 0022: pen names and the invitation rewards already paid (runs once).
+    await givePenNames(tx as unknown as Db);
   });
 }

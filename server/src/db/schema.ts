@@ -150,6 +150,30 @@ export const ledger = pgTable(
   ],
 );
 
+/**
+ * Invitation rewards paid, one per inbox and kind (issue 25, migration 0022): `invited` is the new
+ * account's +8, `invite` the inviter's. `inbox` is the invited address folded by `rewardInbox`.
+ */
+export const inviteRewards = pgTable(
+  'invite_rewards',
+  {
+    inbox: text('inbox').notNull(),
+    kind: text('kind', { enum: ['invite', 'invited'] }).notNull(),
+    inviteeUid: text('invitee_uid')
+      .notNull()
+      .references(() => users.uid),
+    inviterUid: text('inviter_uid')
+      .notNull()
+      .references(() => users.uid),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'invite_rewards_pk', columns: [t.inbox, t.kind] }),
+    index('invite_rewards_inviter_idx').on(t.inviterUid, t.createdAt),
+    check('invite_rewards_kind_check', sql`${t.kind} in ('invite', 'invited')`),
+  ],
+);
+
 /** Refresh tokens: stored hashed, rotated on every use, grouped in families for reuse detection. */
 export const refreshTokens = pgTable(
   'refresh_tokens',

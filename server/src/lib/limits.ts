@@ -31,6 +31,12 @@ export const LIMITS = {
   sendPerIp: { max: 30, windowSeconds: HOUR, counts: 'verification and reset mails sent per client address' },
   verifyPerIp: { max: 60, windowSeconds: 10 * MINUTES, counts: 'code checks per client address' },
   verifyPerEmail: { max: 10, windowSeconds: 10 * MINUTES, counts: 'code checks per e-mail' },
+  codeFailuresPerEmail: {
+    max: 20,
+    windowSeconds: DAY,
+    counts:
+      'wrong verification or reset codes for one e-mail from every client address; then the address waits out the day and its owner gets a mail',
+  },
   changePasswordPerAccount: { max: 10, windowSeconds: 10 * MINUTES, counts: 'password changes per account' },
   refreshPerAccount: {
     max: 60,
@@ -38,6 +44,11 @@ export const LIMITS = {
     counts: 'token refreshes per account (a tab refreshes every ACCESS_TOKEN_TTL, so this is many tabs and retries)',
   },
   codesPerAccount: { max: 20, windowSeconds: 10 * MINUTES, counts: 'redeem and invitation code tries per account' },
+  inviteRewardsPerInviter: {
+    max: 10,
+    windowSeconds: DAY,
+    counts: "invitation rewards paid to one inviter (no 429: more invitees still join with their own +8, the inviter's reward is skipped)",
+  },
   checkoutPerAccount: { max: 30, windowSeconds: 10 * MINUTES, counts: 'checkout sessions opened per account' },
   personaCreatePerAccount: { max: 30, windowSeconds: HOUR, counts: 'personas published per account' },
   largeTextPerAccount: {

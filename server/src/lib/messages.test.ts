@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Language } from '@butterfic/contract';
 import { describe, expect, it } from 'vitest';
-import { accountNoticeMail, reportActionedMail, resetMail, takenDownMail, verificationMail } from '../mail/templates';
+import { accountNoticeMail, codesPausedMail, reportActionedMail, resetMail, takenDownMail, verificationMail } from '../mail/templates';
 import { MESSAGES } from './messages';
 
 /**
@@ -40,6 +40,7 @@ const MAILS = (lang: Language) => [
   resetMail(lang, '123456', 10),
   reportActionedMail(lang, 'X', 'R'),
   takenDownMail(lang, 'X', 'R'),
+  codesPausedMail(lang, 20),
   ...(['warn', 'suspend', 'ban'] as const).map((action) => accountNoticeMail(lang, action, 'R', new Date(0))),
 ];
 

@@ -13,9 +13,13 @@ type Table = Record<
   | 'nothingToContinue'
   | 'adultOnly'
   | 'codeRedeemedBefore'
+  | 'codeReciprocal'
+  | 'nameIsEmail'
+  | 'codesPaused'
   | 'paymentsDisabled'
   | 'redeemed'
   | 'invitationAccepted'
+  | 'invitationNoReward'
   | 'unavailable'
   | 'moderationUnavailable'
   | 'nameRefused'
@@ -159,6 +163,27 @@ export const MESSAGES: Table = {
     ko: '내 초대 코드는 사용할 수 없어요.',
     ja: '自分の招待コードは使えません。',
   },
+  codeReciprocal: {
+    en: 'This account joined with your invitation code, so you cannot use its code.',
+    'zh-CN': '对方是用你的邀请码注册的，不能再使用对方的邀请码。',
+    'zh-TW': '對方是用你的邀請碼註冊的，不能再使用對方的邀請碼。',
+    ko: '이 계정은 내 초대 코드로 가입했기 때문에 그 계정의 코드는 사용할 수 없어요.',
+    ja: 'この相手はあなたの招待コードで登録したため、相手のコードは使えません。',
+  },
+  codesPaused: {
+    en: 'Too many wrong codes for this address today. Codes for it are paused for a day, and its owner got a mail.',
+    'zh-CN': '今天这个邮箱输错验证码的次数太多了。这个邮箱的验证码将暂停使用一天，我们已发邮件通知邮箱主人。',
+    'zh-TW': '今天這個電子郵件地址輸錯驗證碼的次數太多了。這個地址的驗證碼將暫停使用一天，我們已寄信通知地址的主人。',
+    ko: '오늘 이 이메일 주소로 인증번호를 너무 많이 잘못 입력했어요. 하루 동안 이 주소의 인증번호를 받지 않으며, 주소 주인에게 메일을 보냈어요.',
+    ja: '本日、このメールアドレスでコードのまちがいが多すぎました。このアドレスのコード入力は1日停止し、持ち主にメールでお知らせしました。',
+  },
+  nameIsEmail: {
+    en: 'Choose a name that is not your e-mail address.',
+    'zh-CN': '请换一个与邮箱地址无关的名字。',
+    'zh-TW': '請換一個和電子郵件地址無關的名稱。',
+    ko: '이메일 주소가 아닌 다른 이름을 정해 주세요.',
+    ja: 'メールアドレス以外の名前にしてください。',
+  },
   codeAlreadyUsedOne: {
     en: 'You have already used an invitation code.',
     'zh-CN': '你已经使用过邀请码了。',
@@ -221,6 +246,13 @@ export const MESSAGES: Table = {
     'zh-TW': '邀請碼已生效：你和朋友各得 {butter} 奶油。',
     ko: '초대 코드가 적용되었어요. 나와 친구 모두 버터 {butter}개를 받았어요.',
     ja: '招待コードを使いました。あなたと友だちにそれぞれ{butter}バターをプレゼント。',
+  },
+  invitationNoReward: {
+    en: 'Invitation accepted. This mailbox has already received an invitation reward, so no Butter this time.',
+    'zh-CN': '邀请码已生效。这个邮箱已经领取过邀请奖励，本次不再发放黄油币。',
+    'zh-TW': '邀請碼已生效。這個電子郵件地址已經領過邀請獎勵，這次不會再發放奶油。',
+    ko: '초대 코드가 적용되었어요. 이 메일함은 이미 초대 보상을 받아서 이번에는 버터가 지급되지 않아요.',
+    ja: '招待コードを使いました。このメールアドレスはすでに招待特典を受け取っているため、今回はバターの付与はありません。',
   },
   sexualRefused: {
     en: 'General stories stay free of sexual content. Choose Spicy (18+) for an adult story, or leave that part out.',

@@ -17,10 +17,21 @@ async function countHit(db: Db, key: string, windowSeconds: number): Promise<{ c
   return result.rows[0];
 }
 
-/** Counts a hit of `key`; the `max`+1-th within the window answers 429001 with Retry-After. */
-export async function rateLimit(db: Db, key: string, limit: Pick<Limit, 'max' | 'windowSeconds'>): Promise<void> {
+/** Counts a hit of `key`; the `max`+1-th within the window answers 429001 with Retry-After. Answers the count. */
+export async function rateLimit(db: Db, key: string, limit: Pick<Limit, 'max' | 'windowSeconds'>): Promise<number> {
   const row = await countHit(db, key, limit.windowSeconds);
   if (row && row.count > limit.max) throw tooMany(Math.max(1, row.retry_after));
+  return row?.count ?? 1;
+}
+
+/** Takes back one hit of `key` (a hit counted before its outcome was known, which turned out not to count). */
+export async function rateLimitUncount(db: Db, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
+}
+
+/** Starts `key`'s window again now, keeping its count: a limit just reached then holds for a whole window. */
+export async function rateLimitHold(db: Db, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set window_start = now() where key = ${key}`);
 }
 
 export function tooMany(seconds: number): AppError {

@@ -70,6 +70,70 @@ export function resetMail(lang: Language, code: string, minutes: number): { subj
   return { subject: template.subject, text: template.text(code, minutes) };
 }
 
+/** To an address whose codes were guessed at (issue 25): 20 wrong codes in a day pause codes for a day. */
+const CODES_PAUSED: Record<Language, { subject: string; text: (wrong: number) => string }> = {
+  en: {
+    subject: 'Butterfic: codes for your address are paused for a day',
+    text: (wrong) =>
+      `Hi!
+
+Someone entered ${wrong} wrong verification or password-reset codes for your Butterfic account today. To keep it safe, no code for your address is accepted for the next 24 hours.
+
+Your password has not changed and you can still log in with it. If it was not you, you do not need to do anything.
+
+— Butterfic`,
+  },
+  'zh-CN': {
+    subject: 'Butterfic：你的邮箱验证码已暂停使用一天',
+    text: (wrong) =>
+      `你好！
+
+今天有人为你的 Butterfic 账号输错了 ${wrong} 次验证码或重置密码验证码。为了保护你的账号，接下来 24 小时内不再接受这个邮箱的任何验证码。
+
+你的密码没有改变，仍然可以正常登录。如果这不是你本人的操作，无需做任何处理。
+
+— Butterfic`,
+  },
+  'zh-TW': {
+    subject: 'Butterfic：你的電子郵件驗證碼已暫停使用一天',
+    text: (wrong) =>
+      `你好：
+
+今天有人為你的 Butterfic 帳號輸入了 ${wrong} 次錯誤的驗證碼或重設密碼驗證碼。為了保護你的帳號，接下來 24 小時內不會再接受這個電子郵件地址的任何驗證碼。
+
+你的密碼沒有變更，仍然可以照常登入。如果不是你本人操作，不需要做任何處理。
+
+— Butterfic`,
+  },
+  ko: {
+    subject: 'Butterfic: 이 이메일의 인증번호 사용이 하루 동안 중지되었습니다',
+    text: (wrong) =>
+      `안녕하세요.
+
+오늘 누군가 Butterfic 계정의 인증번호 또는 비밀번호 재설정 인증번호를 ${wrong}번 잘못 입력했습니다. 계정을 보호하기 위해 앞으로 24시간 동안 이 이메일 주소의 인증번호는 받지 않습니다.
+
+비밀번호는 바뀌지 않았으며 지금처럼 로그인하실 수 있습니다. 직접 하신 일이 아니라면 따로 조치하지 않으셔도 됩니다.
+
+Butterfic 드림`,
+  },
+  ja: {
+    subject: 'Butterfic：このメールアドレスのコード入力を1日停止しました',
+    text: (wrong) =>
+      `こんにちは。
+
+本日、あなたの Butterfic アカウントで認証コードまたはパスワード再設定コードが${wrong}回まちがって入力されました。アカウントを守るため、これから24時間はこのメールアドレスのコードを受け付けません。
+
+パスワードは変更されていないので、これまでどおりログインできます。お心当たりがない場合も、特に操作は必要ありません。
+
+— Butterfic`,
+  },
+};
+
+export function codesPausedMail(lang: Language, wrong: number): { subject: string; text: string } {
+  const template = CODES_PAUSED[lang] ?? CODES_PAUSED.en;
+  return { subject: template.subject, text: template.text(wrong) };
+}
+
 type Notice = { subject: string; text: (what: string, reason: string) => string };
 
 /** To the reporter's contact address when the reported content was taken down. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { EMAIL_PATTERN } from '@butterfic/contract';
 import type { Env } from '../env';
 
 export type Mail = { to: string; subject: string; text: string; html?: string; code?: string };
@@ -17,10 +18,21 @@ export function createMailer(
 ): Mailer {
   if (env.SMTP_URL) {
     const transport = nodemailer.createTransport(env.SMTP_URL);
+    const envelopeFrom = /<([^<>]+)>\s*$/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM;
     return {
       kind: 'smtp',
       send: async (mail) => {
-        await transport.sendMail({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        // A bare addr-spec only (issue 25), handed over as an address object so nodemailer never parses a
+        // display name or a list out of it: one mail goes to one inbox.
+        if (!EMAIL_PATTERN.test(mail.to)) throw new Error('mail refused: the recipient is not a plain address');
+        await transport.sendMail({
+          from: env.MAIL_FROM,
+          to: { name: '', address: mail.to },
+          envelope: { from: envelopeFrom, to: [mail.to] },
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
         // Logs carry no e-mail addresses (issue 11).
         log?.info(`mail sent: ${mail.subject}`);
       },

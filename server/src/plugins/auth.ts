@@ -56,9 +56,13 @@ export function authorNotBlocked(uid: AnyColumn): SQL<boolean> {
   return sql<boolean>`coalesce(${uid}, '') not in (select bu.uid from users bu where bu.status in ('banned', 'suspended') and (bu.status = 'banned' or bu.suspended_until is null or bu.suspended_until > now()))`;
 }
 
-/** The admin role: the account's (normalised) e-mail is one of ADMIN_EMAILS. */
-export function isAdmin(adminEmails: readonly string[], user: Pick<AuthUser, 'email'> | null): boolean {
-  return user !== null && adminEmails.includes(user.email);
+/**
+ * The admin role: the account's (normalised) e-mail is one of ADMIN_EMAILS and it is verified, even with
+ * REQUIRE_EMAIL_VERIFICATION=false (issue 25): whoever signs up first with an admin's address before its
+ * owner does gets nothing until the mailed code proves the inbox.
+ */
+export function isAdmin(adminEmails: readonly string[], user: Pick<AuthUser, 'email' | 'emailVerifiedAt'> | null): boolean {
+  return user !== null && user.emailVerifiedAt !== null && adminEmails.includes(user.email);
 }
 
 export function installAuth(app: FastifyInstance): void {

@@ -43,7 +43,10 @@ describe('sign-in with auto-registration and verification', () => {
 
     const login = await post('/user/login/', { email, password: PASSWORD });
     expect(login.status).toBe(200);
-    expect(login.body.data).toMatchObject({ name: 'reader.one', email: 'reader.one@example.com', language: 'en' });
+    expect(login.body.data).toMatchObject({ email: 'reader.one@example.com', language: 'en' });
+    // A pen name (two English words and a number), nothing taken from the address (issue 25).
+    expect(login.body.data.name).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+ \d{2,4}$/);
+    expect(login.body.data.name.toLowerCase()).not.toContain('reader');
     expect(login.body.data.tokens.access.split('.')).toHaveLength(3);
     expect(login.body.data.tokens.refresh.length).toBeGreaterThan(30);
 
@@ -174,7 +177,8 @@ describe('sign-in with auto-registration and verification', () => {
   it('rate-limits registrations per address', async () => {
     const headers = { 'x-forwarded-for': '192.0.2.77' };
     const answers = [];
-    for (let i = 0; i < 21; i++) answers.push(await post('/user/create/', { age_confirmed: true, email: `bulk${i}@example.com`, password: PASSWORD }, headers));
+    for (let i = 0; i < 21; i++)
+      answers.push(await post('/user/create/', { age_confirmed: true, email: `bulk${i}@example.com`, password: PASSWORD }, headers));
     expect(answers.slice(0, 20).every((a) => a.status === 200)).toBe(true);
     expect(answers[20]!.body.base_resp.status_code).toBe(429001);
   });

@@ -284,3 +284,82 @@ describe('every answer in the envelope, with the security headers', () => {
     abort.abort();
   });
 });
+
+describe('admins must be verified (issue 25)', () => {
+  it('gives the admin role only to a verified address, even with REQUIRE_EMAIL_VERIFICATION=false', async () => {
+    const open = await createTestContext({ env: { REQUIRE_EMAIL_VERIFICATION: 'false', ADMIN_EMAILS: 'chief@example.com' } });
+    try {
+      const headers = { 'x-forwarded-for': someIp() };
+      const email = 'chief@example.com';
+      const created = await open.request('POST', '/api/v1/user/create/', {
+        body: { email, password: PASSWORD, gender: 'female' },
+        headers,
+      });
+      expect(created.body.data.verification_required).toBe(false);
+      const login = await open.request('POST', '/api/v1/user/login/', { body: { email, password: PASSWORD }, headers });
+      const auth = { authorization: `Bearer ${login.body.data.tokens.access}` };
+      expect((await open.request('GET', '/api/v1/user/info/', { headers: auth })).body.data.is_admin).toBe(false);
+      const console = await open.request('GET', '/api/v1/admin/reports/', { headers: auth });
+      expect(console.status).toBe(404);
+      expect(console.body.base_resp.status_code).toBe(404001);
+
+      await open.request('POST', '/api/v1/user/send-verification-code/', { body: { email }, headers });
+      expect(
+        (await open.request('POST', '/api/v1/user/verify-code/', { body: { email, code: lastCodeFor(open, email) }, headers })).status,
+      ).toBe(200);
+      expect((await open.request('GET', '/api/v1/user/info/', { headers: auth })).body.data.is_admin).toBe(true);
+      expect((await open.request('GET', '/api/v1/admin/reports/', { headers: auth })).status).toBe(200);
+    } finally {
+      await open.close();
+    }
+  });
+});
+
+describe('codes cannot be guessed (issue 25)', () => {
+  it('holds an address for a day after 20 wrong codes from any number of client addresses, and mails its owner', async () => {
+    const email = 'guessed@example.com';
+    const created = await post('/user/create/', { email, password: PASSWORD, gender: 'female', language: 'zh-TW' });
+    expect(created.status).toBe(200);
+    await post('/user/send-verification-code/', { email });
+    const right = lastCodeFor(ctx, email);
+    const wrong = right === '000000' ? '111111' : '000000';
+    for (let batch = 0; batch < 2; batch++) {
+      // Ten minutes pass between batches (the per-10-minutes counter of the address starts again).
+      await ctx.database.db.execute(sql`delete from rate_limits where key = ${`verify:email:${email}`}`);
+      for (let i = 0; i < 10; i++) {
+        const res =
+          i % 2
+            ? await post('/user/verify-code/', { email, code: wrong })
+            : await post('/user/reset-password/', { email, code: wrong, password: 'another good password' });
+        expect(res.body.base_resp.status_code, `try ${batch * 10 + i + 1}`).toBe(301008);
+      }
+    }
+    const notice = outbox(ctx).filter((m) => m.to === email && !m.code);
+    expect(notice).toHaveLength(1);
+    expect(notice[0]!.subject).toContain('暫停');
+    expect(notice[0]!.text).toContain('20');
+
+    await ctx.database.db.execute(sql`delete from rate_limits where key = ${`verify:email:${email}`}`);
+    const held = await post('/user/verify-code/', { email, code: right });
+    expect(held.status).toBe(429);
+    expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(86_000);
+    expect(held.body.base_resp.status_code).toBe(429001);
+    expect(held.body.base_resp.status_msg).toMatch(/paused for a day/);
+    // Another address is not held.
+    const other = 'not-guessed@example.com';
+    await post('/user/create/', { email: other, password: PASSWORD, gender: 'female' });
+    await post('/user/send-verification-code/', { email: other });
+    expect((await post('/user/verify-code/', { email: other, code: lastCodeFor(ctx, other) })).status).toBe(200);
+  });
+
+  it('does not count right codes against the address', async () => {
+    const email = 'rightful@example.com';
+    await post('/user/create/', { email, password: PASSWORD, gender: 'female' });
+    await post('/user/send-verification-code/', { email });
+    expect((await post('/user/verify-code/', { email, code: lastCodeFor(ctx, email) })).status).toBe(200);
+    const counted = await ctx.database.db.execute<{ count: number }>(
+      sql`select count from rate_limits where key = ${`code:fail:${email}`}`,
+    );
+    expect(counted.rows[0]?.count ?? 0).toBe(0);
+  });
+});

@@ -24,7 +24,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIMITS, type Limit } from '../../lib/limits';
 import { AppError } from '../../lib/errors';
-import { rateLimit, rateLimitCheck, rateLimitCount } from '../../lib/rate-limit';
+import { rateLimit, rateLimitCheck, rateLimitCount, rateLimitHold, rateLimitUncount } from '../../lib/rate-limit';
 import { currentUser, isAdmin } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import * as accounts from './service';
@@ -35,6 +35,39 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { env, secrets, mailer } = deps;
   const db = deps.database.db;
   const limit = (key: string, rule: Limit) => rateLimit(db, key, rule);
+
+  /**
+   * Codes cannot be guessed (issue 25): wrong verification and reset codes for one address are counted
+   * together, from every client address. Each try is counted before it is checked, so parallel guesses
+   * cannot slip past, and given back when it was not a wrong code; the 20th wrong code holds the address
+   * for a whole day (429001) and mails its owner.
+   */
+  const checkingCode = async (email: string, attempt: () => Promise<void>): Promise<void> => {
+    const key = `code:fail:${email}`;
+    const count = await rateLimit(db, key, LIMITS.codeFailuresPerEmail).catch((error: unknown) => {
+      // The same 429001 and Retry-After, saying why the wait is so long.
+      if (error instanceof AppError && error.kind === 'rateLimited')
+        throw new AppError('rateLimited', {
+          message: 'codesPaused',
+          headers: error.headers,
+          params: error.messageParams,
+          data: error.data,
+        });
+      throw error;
+    });
+    try {
+      await attempt();
+    } catch (error) {
+      if (!(error instanceof AppError && error.kind === 'verificationFailed')) {
+        await rateLimitUncount(db, key);
+      } else if (count === LIMITS.codeFailuresPerEmail.max) {
+        await rateLimitHold(db, key);
+        await accounts.mailCodesPaused(db, { mailer, email, wrong: count });
+      }
+      throw error;
+    }
+    await rateLimitUncount(db, key);
+  };
 
   app.post('/user/create/', { schema: { body: CreateUserBody, response: { 200: envelope(CreateUserResult) } } }, async (request) => {
     await limit(`register:ip:${request.ip}`, LIMITS.registerPerIp);
@@ -111,7 +144,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     // The same counters as /user/verify-code/: a code has 5 tries, an address 10 per 10 minutes.
     await limit(`verify:ip:${request.ip}`, LIMITS.verifyPerIp);
     await limit(`verify:email:${request.body.email}`, LIMITS.verifyPerEmail);
-    await accounts.resetPassword(db, { secrets, ...request.body });
+    await checkingCode(request.body.email, () => accounts.resetPassword(db, { secrets, ...request.body }));
     return ok({});
   });
 
@@ -155,7 +188,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/user/verify-code/', { schema: { body: VerifyCodeBody, response: { 200: envelope(VerifyCodeResult) } } }, async (request) => {
     await limit(`verify:ip:${request.ip}`, LIMITS.verifyPerIp);
     await limit(`verify:email:${request.body.email}`, LIMITS.verifyPerEmail);
-    await accounts.verifyCode(db, { secrets, ...request.body });
+    await checkingCode(request.body.email, () => accounts.verifyCode(db, { secrets, ...request.body }));
     return ok({ verified: true as const });
   });
 };

@@ -7,14 +7,15 @@ import type { Secrets } from '../../lib/secrets';
 import type { Safety } from '../../safety';
 import type { Mailer } from '../../mail/transport';
 import { isUniqueViolation } from '../../db/errors';
-import { users, verificationCodes } from '../../db/schema';
+import { inviteRewards, personas, users, verificationCodes } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
-import { resetMail, verificationMail } from '../../mail/templates';
+import { codesPausedMail, resetMail, verificationMail } from '../../mail/templates';
 import { blockedError, isBlocked, type AuthUser } from '../../plugins/auth';
-import { findInviter, rewardInviter } from '../codes/service';
+import { findInviter, rewardInvitee, rewardInviter } from '../codes/service';
 import { applyLedger } from '../wallet/service';
 import { checkPassword, decoyHash, hashPassword } from './passwords';
+import { isEmailLocalPart, penName } from '../../lib/pen-names';
 import { issueRefreshToken, refreshTokenOwner, revokeAllOf, revokeFamilyOf, rotateRefreshToken, signAccessToken } from './tokens';
 
 export const SIGNUP_BUTTER = 6;
@@ -72,7 +73,9 @@ export async function createAccount(
   if (input.name !== undefined) await input.safety.refuseName(input.name, input.language);
   const passwordHash = await hashPassword(input.password);
   if (input.env.REQUIRE_EMAIL_VERIFICATION) await releaseUnverified(db, { email: input.email });
-  const name = (input.name ?? input.email.split('@')[0] ?? 'reader').slice(0, 40);
+  // A pen name unless the client chose a name that is not the address (issue 25): nothing shown to
+  // others is taken from the e-mail.
+  const name = input.name && !isEmailLocalPart(input.name, input.email) ? input.name.slice(0, 40) : penName(input.language);
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
@@ -96,8 +99,8 @@ export async function createAccount(
         if (!user) throw new Error('insert returned nothing');
         let { balance } = await applyLedger(tx, { userUid: user.uid, kind: 'signup', amount: SIGNUP_BUTTER, ref: user.uid });
         if (invitedBy) {
-          // 6+8 for the new account now; the inviter's +8 once it is verified.
-          ({ balance } = await applyLedger(tx, { userUid: user.uid, kind: 'invited', amount: INVITE_BUTTER, ref: user.uid }));
+          // 6+8 for the new account now (once per inbox); the inviter's +8 once it is verified.
+          if (await rewardInvitee(tx, { inviteeUid: user.uid, inviterUid: invitedBy, email: user.email })) balance += INVITE_BUTTER;
           if (!input.env.REQUIRE_EMAIL_VERIFICATION) await rewardInviter(tx, user.uid);
         }
         return { ...user, balance };
@@ -176,16 +179,27 @@ export async function modifyUser(
   }
   if (input.name === undefined && input.language === undefined) return user;
   if (input.name !== undefined && input.name !== user.name) await input.safety.refuseName(input.name, input.language ?? user.language);
-  const [updated] = await db
-    .update(users)
-    .set({
-      ...(input.name !== undefined && { name: input.name }),
-      ...(input.language && { language: input.language }),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(users.uid, user.uid))
-    .returning();
-  return updated ?? user;
+  if (input.name !== undefined && input.name !== user.name && isEmailLocalPart(input.name, user.email)) {
+    throw new AppError('invalidInput', {
+      message: 'nameIsEmail',
+      data: { fields: { name: 'choose a name that is not your e-mail address' } },
+    });
+  }
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.language && { language: input.language }),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.uid, user.uid))
+      .returning();
+    // Personas keep their author's name as published; a new pen name replaces it there too.
+    if (input.name !== undefined && input.name !== user.name)
+      await tx.update(personas).set({ authorName: input.name }).where(eq(personas.authorUid, user.uid));
+    return updated ?? user;
+  });
 }
 
 export async function confirmAdult(db: Db, { user }: { user: AuthUser }): Promise<Date> {
@@ -281,6 +295,16 @@ export async function verifyCode(
 }
 
 /**
+ * Tells an address's owner that its codes are paused for a day (issue 25: 20 wrong verification or reset
+ * codes from anywhere). Unknown addresses get no mail; a mail that fails does not change the answer.
+ */
+export async function mailCodesPaused(db: Db, { mailer, email, wrong }: { mailer: Mailer; email: string; wrong: number }): Promise<void> {
+  const user = await findByEmail(db, { email });
+  if (!user || user.removedAt) return;
+  await mailer.send({ to: user.email, ...codesPausedMail(user.language, wrong) }).catch(() => undefined);
+}
+
+/**
  * Password reset by a mailed code: the code proves the address, so the account is
  * verified too; every session of the account ends (refresh and access tokens).
  */
@@ -336,7 +360,8 @@ export const UNVERIFIED_DAYS = 7;
 /**
  * Accounts that never verified their address within 7 days are removed: the ledger
  * is append-only, so the row stays with its Butter history, but the address is
- * released (`removed+<uid>@removed.invalid`) and its sessions end. `email` limits the
+ * released (`removed+<uid>@removed.invalid`), its sessions end and its inbox's invitation reward
+ * claim is dropped. `email` limits the
  * sweep to one address (registration); without it the whole table is swept.
  */
 export async function releaseUnverified(db: Db, { email }: { email?: string } = {}): Promise<number> {
@@ -346,6 +371,10 @@ export async function releaseUnverified(db: Db, { email }: { email?: string } = 
       and created_at < now() - make_interval(days => ${UNVERIFIED_DAYS})
       ${email === undefined ? sql`` : sql`and email = ${email}`}
     returning uid`);
-  for (const row of released.rows) await revokeAllOf(db, row.uid);
+  for (const row of released.rows) {
+    await revokeAllOf(db, row.uid);
+    // An address never proven gives its inbox's invitation reward back, for its real owner (issue 25).
+    await db.delete(inviteRewards).where(eq(inviteRewards.inviteeUid, row.uid));
+  }
   return released.rows.length;
 }

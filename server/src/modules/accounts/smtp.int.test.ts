@@ -34,12 +34,15 @@ afterAll(async () => {
 describe('mail over SMTP', () => {
   it('delivers the code to a real SMTP server, and the code verifies the account', async () => {
     const email = 'smtp-user@example.com';
-    await ctx.request('POST', '/api/v1/user/create/', { body: { age_confirmed: true, email, password: 'correct horse battery', language: 'ja' } });
+    await ctx.request('POST', '/api/v1/user/create/', {
+      body: { age_confirmed: true, email, password: 'correct horse battery', language: 'ja' },
+    });
     const sent = await ctx.request('POST', '/api/v1/user/send-verification-code/', { body: { email } });
     expect(sent.status).toBe(200);
     expect(received).toHaveLength(1);
     const mail = received[0]!;
     expect(mail.to).toEqual([email]);
+    expect(mail.raw).toMatch(/^To: smtp-user@example\.com\r?$/m);
     expect(mail.raw).toMatch(/^From: Butterfic <codes@butterfic\.test>/m);
     // The Japanese subject is MIME-encoded; the body carries the code.
     expect(mail.raw).toMatch(/^Subject: =\?UTF-8\?/m);
@@ -54,5 +57,18 @@ describe('mail over SMTP', () => {
     expect(verified.status).toBe(200);
     const health = await ctx.request('GET', '/api/v1/health/');
     expect(health.body.data.mail).toBe('smtp');
+  });
+
+  it('hands nodemailer the bare address only: a display name or a list is refused, no mail goes out (issue 25)', async () => {
+    const before = received.length;
+    for (const to of ['"n"<one@inbox.com>', 'one@inbox.com, two@inbox.com', 'one@inbox.com;two@inbox.com']) {
+      await expect(ctx.app.deps.mailer.send({ to, subject: 'x', text: 'x' })).rejects.toThrow(/not a plain address/);
+    }
+    const res = await ctx.request('POST', '/api/v1/user/create/', {
+      body: { email: '"n"<one@inbox.com>', password: 'correct horse battery', gender: 'female' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields.email).toMatch(/address alone/);
+    expect(received.length).toBe(before);
   });
 });

@@ -5,6 +5,7 @@ import { createTestContext, type TestContext } from '../../../test/helpers';
 import { quickAccounts, unbalancedAccounts } from '../../../test/ledger';
 import { AppError } from '../../lib/errors';
 import { applyLedger, ledgerTotals } from '../wallet/service';
+import { releaseUnverified } from '../accounts/service';
 import { createRedeemCodes } from './service';
 
 let ctx: TestContext;
@@ -100,13 +101,15 @@ describe('invitation codes', () => {
     expect((await ledgerTotals(ctx.database.db, host!.uid)).balance).toBe(14);
   });
 
-  it('does not deadlock when two users enter each other codes at once', async () => {
+  it('does not deadlock when two users enter each other codes at once, and pays a reciprocal pair once', async () => {
     for (let i = 0; i < 5; i++) {
       const [a, b] = await quickAccounts(ctx, 2);
       const [ab, ba] = await Promise.all([invite(a!.auth, b!.invitationCode), invite(b!.auth, a!.invitationCode)]);
-      expect([ab.status, ba.status]).toEqual([200, 200]);
-      expect((await ledgerTotals(ctx.database.db, a!.uid)).balance).toBe(22);
-      expect((await ledgerTotals(ctx.database.db, b!.uid)).balance).toBe(22);
+      // One invitation stands; the other would make the pair reciprocal and is refused (issue 25).
+      expect([ab.status, ba.status].sort()).toEqual([200, 400]);
+      expect([ab, ba].find((r) => r.status === 400)!.body.base_resp.status_code).toBe(302004);
+      expect((await ledgerTotals(ctx.database.db, a!.uid)).balance).toBe(14);
+      expect((await ledgerTotals(ctx.database.db, b!.uid)).balance).toBe(14);
     }
   });
 
@@ -186,5 +189,102 @@ describe('the wallet', () => {
 
   it('keeps every balance equal to its ledger sum', async () => {
     expect(await unbalancedAccounts(ctx)).toEqual([]);
+  });
+});
+
+describe('one real inbox, one reward (issue 25)', () => {
+  const hostWithCode = async (email: string) => {
+    const host = await signUp(ctx, email);
+    const code = (await ctx.request('GET', '/api/v1/user/info/', { headers: host.auth })).body.data.invitation_code as string;
+    return { ...host, code };
+  };
+  const createWith = (email: string, code: string) =>
+    ctx.request('POST', '/api/v1/user/create/', {
+      body: { email, password: PASSWORD, gender: 'female', invitation_code: code },
+      headers: { 'x-forwarded-for': someIp() },
+    });
+  const verify = async (email: string) => {
+    const headers = { 'x-forwarded-for': someIp() };
+    expect((await ctx.request('POST', '/api/v1/user/send-verification-code/', { body: { email }, headers })).status).toBe(200);
+    const done = await ctx.request('POST', '/api/v1/user/verify-code/', { body: { email, code: lastCodeFor(ctx, email) }, headers });
+    expect(done.status).toBe(200);
+  };
+
+  it('refuses ten "n"<one@inbox> sign-ups with one code and pays the inviter at most once for that inbox', async () => {
+    const host = await hostWithCode('inbox-host@example.com');
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, n) => createWith(`"${n}"<one@inbox.test>`, host.code)));
+    for (const res of answers) {
+      expect(res.status).toBe(400);
+      expect(res.body.data.fields.email).toMatch(/address alone/);
+    }
+    // The same inbox with +tags and dots: ten accounts, one reward each way.
+    const variants = Array.from({ length: 10 }, (_, n) => (n % 2 ? `o.n.e+${n}@gmail.com` : `one+${n}@googlemail.com`));
+    const created = await Promise.all(variants.map((email) => createWith(email, host.code)));
+    expect(created.map((c) => c.status)).toEqual(Array(10).fill(200));
+    for (const email of variants) await verify(email);
+    expect((await ledgerTotals(ctx.database.db, host.uid)).balance).toBe(6 + 8);
+    const invitees = await ctx.database.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from ledger where kind = 'invited'
+      and user_uid in (select uid from users where invited_by = ${host.uid})`);
+    expect(invitees.rows[0]?.n).toBe(1);
+    // Folding is for the reward only: each address still logs in to its own account.
+    const login = await ctx.request('POST', '/api/v1/user/login/', { body: { email: 'o.n.e+3@gmail.com', password: PASSWORD } });
+    expect(login.body.data.email).toBe('o.n.e+3@gmail.com');
+  });
+
+  it('gives the reward back to the inbox when an account that never verified is released', async () => {
+    const host = await hostWithCode('release-host@example.com');
+    const squatter = await createWith('owner+squat@inbox.test', host.code);
+    expect((await ledgerTotals(ctx.database.db, squatter.body.data.uid)).balance).toBe(14);
+    await ctx.database.db.execute(sql`update users set created_at = now() - interval '8 days' where uid = ${squatter.body.data.uid}`);
+    await releaseUnverified(ctx.database.db, { email: 'owner+squat@inbox.test' });
+    const owner = await createWith('owner@inbox.test', host.code);
+    await verify('owner@inbox.test');
+    expect((await ledgerTotals(ctx.database.db, owner.body.data.uid)).balance).toBe(14);
+    expect((await ledgerTotals(ctx.database.db, host.uid)).balance).toBe(14);
+  });
+
+  it('pays only after the invited account is verified', async () => {
+    const host = await hostWithCode('verify-host@example.com');
+    expect((await createWith('unverified-guest@example.com', host.code)).status).toBe(200);
+    expect((await ledgerTotals(ctx.database.db, host.uid)).balance).toBe(6);
+    await verify('unverified-guest@example.com');
+    expect((await ledgerTotals(ctx.database.db, host.uid)).balance).toBe(14);
+  });
+
+  it('pays one inviter at most inviteRewardsPerInviter a day; the guests still get their +8', async () => {
+    const [host] = await quickAccounts(ctx, 1);
+    const guests = await quickAccounts(ctx, 12, 'capguest');
+    for (const guest of guests) {
+      const res = await invite(guest.auth, host!.invitationCode);
+      expect(res.status).toBe(200);
+      expect(res.body.data.butter).toBe(8);
+    }
+    expect((await ledgerTotals(ctx.database.db, host!.uid)).balance).toBe(6 + 10 * 8);
+  });
+
+  it('never pays a banned or suspended inviter', async () => {
+    const [banned, suspended, ...guests] = await quickAccounts(ctx, 4);
+    await ctx.database.db.execute(sql`update users set status = 'banned' where uid = ${banned!.uid}`);
+    await ctx.database.db.execute(
+      sql`update users set status = 'suspended', suspended_until = now() + interval '3 days' where uid = ${suspended!.uid}`,
+    );
+    expect((await invite(guests[0]!.auth, banned!.invitationCode)).status).toBe(200);
+    expect((await invite(guests[1]!.auth, suspended!.invitationCode)).status).toBe(200);
+    expect((await ledgerTotals(ctx.database.db, banned!.uid)).balance).toBe(6);
+    expect((await ledgerTotals(ctx.database.db, suspended!.uid)).balance).toBe(6);
+  });
+
+  it('says so when an inbox was rewarded before, and pays nobody again', async () => {
+    const [host] = await quickAccounts(ctx, 1);
+    const [first, second] = await quickAccounts(ctx, 2, 'twin');
+    await ctx.database.db.execute(sql`update users set email = 'twin+a@example.com' where uid = ${first!.uid}`);
+    await ctx.database.db.execute(sql`update users set email = 'twin+b@example.com' where uid = ${second!.uid}`);
+    expect((await invite(first!.auth, host!.invitationCode)).body.data.butter).toBe(8);
+    const again = await invite(second!.auth, host!.invitationCode);
+    expect(again.status).toBe(200);
+    expect(again.body.data).toMatchObject({ butter: 0, balance: 6 });
+    expect(again.body.data.message).toMatch(/already received/);
+    expect((await ledgerTotals(ctx.database.db, host!.uid)).balance).toBe(14);
   });
 });

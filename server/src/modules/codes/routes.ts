@@ -31,7 +31,7 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       await rateLimit(db, `codes:user:${user.uid}`, LIMITS.codesPerAccount);
       const { butter, balance } = await acceptInvitation(db, user.uid, request.body.invitation_code);
-      return ok({ message: message('invitationAccepted', request.lang, { butter }), butter, balance });
+      return ok({ message: message(butter > 0 ? 'invitationAccepted' : 'invitationNoReward', request.lang, { butter }), butter, balance });
     },
   );
 };

@@ -1,9 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { INVITE_BUTTER } from '@butterfic/contract';
+import { INVITE_BUTTER, rewardInbox } from '@butterfic/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import type { DbOrTx } from '../../db';
+import { LIMITS } from '../../lib/limits';
+import { isBlocked } from '../../plugins/auth';
 import { applyLedger } from '../wallet/service';
 
 /** Codes are read aloud and typed on phones: no 0/O, 1/I/L. */
@@ -74,35 +76,77 @@ export async function findInviter(db: DbOrTx, raw: string): Promise<string> {
 }
 
 /**
- * /invitation-code: an existing account enters another's code: +8 for both,
- * once per account, never one's own code. Both rows are locked in uid order so
- * two users entering each other's codes at once cannot deadlock.
+ * /invitation-code: an existing account enters another's code: +8 for it (once per inbox) and +8 for the
+ * inviter (rewardInviter's rules), once per account, never one's own code nor the code of an account
+ * that joined with one's own. Both rows are locked in uid order so two users entering each other's codes
+ * at once cannot deadlock.
  */
 export async function acceptInvitation(db: Db, userUid: string, raw: string): Promise<{ butter: number; balance: number }> {
   const inviter = await findInviter(db, raw);
   if (inviter === userUid) throw new AppError('codeOwn');
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select uid from users where uid in (${userUid}, ${inviter}) order by uid for update`);
-    const marked = await tx.execute(sql`
+    const locked = await tx.execute<{ uid: string; invited_by: string | null }>(
+      sql`select uid, invited_by from users where uid in (${userUid}, ${inviter}) order by uid for update`,
+    );
+    // A reciprocal pair (each invited by the other) earns nothing: refused before anything is written.
+    if (locked.rows.find((r) => r.uid === inviter)?.invited_by === userUid) throw new AppError('codeOwn', { message: 'codeReciprocal' });
+    const marked = await tx.execute<{ email: string }>(sql`
       update users set invited_by = ${inviter}, updated_at = now()
-      where uid = ${userUid} and invited_by is null returning uid`);
-    if (marked.rows.length === 0) throw new AppError('codeAlreadyUsedOne');
-    const { balance } = await applyLedger(tx, { userUid, kind: 'invited', amount: INVITE_BUTTER, ref: userUid });
-    await applyLedger(tx, { userUid: inviter, kind: 'invite', amount: INVITE_BUTTER, ref: userUid });
-    return { butter: INVITE_BUTTER, balance };
+      where uid = ${userUid} and invited_by is null returning email`);
+    const email = marked.rows[0]?.email;
+    if (email === undefined) throw new AppError('codeAlreadyUsedOne');
+    const butter = (await rewardInvitee(tx, { inviteeUid: userUid, inviterUid: inviter, email })) ? INVITE_BUTTER : 0;
+    await rewardInviter(tx, userUid);
+    const [me] = (await tx.execute<{ balance: number }>(sql`select balance from users where uid = ${userUid}`)).rows;
+    return { butter, balance: me?.balance ?? 0 };
   });
 }
 
 /**
- * The inviter's +8 for an account that signed up with a code, paid when that
- * account is verified (run it in the transaction that verifies). Once per
- * invited account: the ledger's (kind, ref) key is the invited account's uid.
+ * The new account's +8 for joining with a code: once per inbox (issue 25), so ten `+tags` of one
+ * mailbox earn it once. Run in the transaction that marks `invited_by`; true when paid.
+ */
+export async function rewardInvitee(
+  tx: DbOrTx,
+  { inviteeUid, inviterUid, email }: { inviteeUid: string; inviterUid: string; email: string },
+): Promise<boolean> {
+  const claimed = await tx.execute(sql`
+    insert into invite_rewards (inbox, kind, invitee_uid, inviter_uid)
+    values (${rewardInbox(email)}, 'invited', ${inviteeUid}, ${inviterUid})
+    on conflict do nothing returning inbox`);
+  if (claimed.rows.length === 0) return false;
+  await applyLedger(tx, { userUid: inviteeUid, kind: 'invited', amount: INVITE_BUTTER, ref: inviteeUid });
+  return true;
+}
+
+/**
+ * The inviter's +8 for an account that joined with its code, paid once that account is verified (run
+ * it in the transaction that verifies, or at sign-up when no verification is required). Paid only:
+ * once per invited inbox (invite_rewards' key; Gmail-style dots and +tags folded), at most
+ * LIMITS.inviteRewardsPerInviter a day per inviter (its row is locked while counting), never to a
+ * banned or suspended inviter, never for a reciprocal pair. A reward skipped is not paid later.
  */
 export async function rewardInviter(tx: DbOrTx, inviteeUid: string): Promise<void> {
-  const found = await tx.execute<{ invited_by: string | null; paid: boolean }>(sql`
-    select invited_by, exists (select 1 from ledger where kind = 'invite' and ref = ${inviteeUid}) as paid
-    from users where uid = ${inviteeUid}`);
-  const row = found.rows[0];
-  if (!row?.invited_by || row.paid) return;
-  await applyLedger(tx, { userUid: row.invited_by, kind: 'invite', amount: INVITE_BUTTER, ref: inviteeUid });
+  const found = await tx.execute<{ invited_by: string | null; email: string }>(
+    sql`select invited_by, email from users where uid = ${inviteeUid}`,
+  );
+  const invitee = found.rows[0];
+  if (!invitee?.invited_by) return;
+  const inviters = await tx.execute<{ status: 'active' | 'suspended' | 'banned'; suspended_until: Date | null; invited_by: string | null }>(
+    sql`select status, suspended_until, invited_by from users where uid = ${invitee.invited_by} for update`,
+  );
+  const inviter = inviters.rows[0];
+  if (!inviter || inviter.invited_by === inviteeUid) return;
+  if (isBlocked({ status: inviter.status, suspendedUntil: inviter.suspended_until && new Date(inviter.suspended_until) })) return;
+  const today = await tx.execute<{ n: number }>(sql`
+    select count(*)::int as n from invite_rewards
+    where inviter_uid = ${invitee.invited_by} and kind = 'invite'
+      and created_at > now() - make_interval(secs => ${LIMITS.inviteRewardsPerInviter.windowSeconds})`);
+  if ((today.rows[0]?.n ?? 0) >= LIMITS.inviteRewardsPerInviter.max) return;
+  const claimed = await tx.execute(sql`
+    insert into invite_rewards (inbox, kind, invitee_uid, inviter_uid)
+    values (${rewardInbox(invitee.email)}, 'invite', ${inviteeUid}, ${invitee.invited_by})
+    on conflict do nothing returning inbox`);
+  if (claimed.rows.length === 0) return;
+  await applyLedger(tx, { userUid: invitee.invited_by, kind: 'invite', amount: INVITE_BUTTER, ref: inviteeUid });
 }

@@ -198,7 +198,8 @@ describe('personas written by users', () => {
       },
     });
     expect(created.status).toBe(200);
-    expect(created.body.data).toMatchObject({ author_name: 'author', tags: 'slow burn, sea', is_mine: true, first_person: 2 });
+    expect(created.body.data).toMatchObject({ tags: 'slow burn, sea', is_mine: true, first_person: 2 });
+    expect(created.body.data.author_name).not.toMatch(/author/i); // a pen name, not the address (issue 25)
     const uid = created.body.data.uid;
 
     const edited = await ctx.request('POST', '/api/v1/persona/edit/', {

@@ -22,10 +22,10 @@ describe('GET /api/v1/site/info/', () => {
     expect(stale.body.data.takedown_email).toBe('rights@fic.example');
   });
 
-  it('falls back to the first admin address when TAKEDOWN_EMAIL is unset', async () => {
+  it('never shows an admin login when TAKEDOWN_EMAIL is unset (issue 25)', async () => {
     ctx = await createTestContext({ env: { ADMIN_EMAILS: 'Ops@Fic.example, second@fic.example' } });
     const info = await ctx.request('GET', '/api/v1/site/info/');
-    expect(info.body.data.takedown_email).toBe('ops@fic.example');
+    expect(info.body.data.takedown_email).toBe('takedown@butterfic.invalid');
   });
 
   it('shows an address that is plainly a placeholder when nothing is configured', async () => {

@@ -11,6 +11,9 @@ import { FormMessage } from '../../../components/ui/FormMessage';
 import { InvitationField } from './InvitationField';
 import { PasswordField } from './PasswordField';
 
+/** The form errors that are about the e-mail field. */
+const EMAIL_ERRORS = new Set(['login.invalidEmail', 'login.bareEmail']);
+
 /** E-mail (prefilled with the last one used), password, agreement, confirm (SPEC.md sections 2, 4, 5). */
 export function LoginForm() {
   const { t } = useTranslation();
@@ -52,7 +55,7 @@ export function LoginForm() {
           placeholder={t('login.emailPlaceholder')}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={error instanceof FormError && error.key === 'login.invalidEmail' ? true : undefined}
+          aria-invalid={error instanceof FormError && EMAIL_ERRORS.has(error.key) ? true : undefined}
           required
         />
       </div>

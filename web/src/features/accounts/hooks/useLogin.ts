@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, PASSWORD_MIN, STATUS } from '@butterfic/contract/client';
+import { EMAIL_PATTERN, normalizeEmail, PASSWORD_MIN, STATUS } from '@butterfic/contract/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { changeLanguage } from '../../../lib/i18n';
@@ -28,6 +28,9 @@ async function logIn(credentials: Credentials): Promise<Outcome> {
  */
 export async function signIn({ email, password, invitationCode }: Credentials): Promise<Outcome> {
   const credentials = { email: email.trim().toLowerCase(), password };
+  // A display name, quotes or a list: say to type the address alone (issue 25), as the server would.
+  const checked = normalizeEmail(credentials.email);
+  if (!checked.ok && checked.problem === 'not-bare') throw new FormError('login.bareEmail');
   if (!EMAIL_PATTERN.test(credentials.email)) throw new FormError('login.invalidEmail');
   try {
     return await logIn(credentials);
