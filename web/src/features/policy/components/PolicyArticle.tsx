@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PolicyValues } from '../content/inline';
+import { shown, type PolicyValues } from '../content/inline';
 import type { PolicyBlock, PolicyText } from '../content/types';
 import { RichText } from './RichText';
 import '../policy.css';
@@ -9,13 +9,14 @@ function Block({ block, values }: { block: PolicyBlock; values: PolicyValues }) 
   if ('ul' in block)
     return (
       <ul>
-        {block.ul.map((item, i) => (
+        {block.ul.filter((item) => shown(item, values)).map((item, i) => (
           <li key={i}>
             <RichText source={item} values={values} />
           </li>
         ))}
       </ul>
     );
+  if (!shown(block.p, values)) return null;
   return (
     <p>
       <RichText source={block.p} values={values} />

@@ -1,7 +1,7 @@
 /**
  * A policy text as stored in content/<lang>/<doc>.json: plain strings only,
- * rendered by React (never as HTML). Inside a string, `{{email}}` and
- * `{{minAge}}` are filled in, `**…**` is bold and `[label](/path)` links to a
+ * rendered by React (never as HTML). Inside a string, `{{email}}`,
+ * `{{minAge}}` and the operator settings (`{{operatorName}}` …, inline.ts) are filled in, `**…**` is bold and `[label](/path)` links to a
  * screen of the app (see inline.ts).
  */
 export type PolicyBlock = { p: string } | { ul: string[] };
@@ -25,6 +25,6 @@ export type PolicyDoc = (typeof POLICY_DOCS)[number];
 
 /** Section anchors, fixed across languages so links such as /user-agreement#privacy work in all of them. */
 export const SECTION_IDS: Record<PolicyDoc, readonly string[]> = {
-  agreement: ['legal-duties', 'your-creations', 'violations', 'privacy'],
+  agreement: ['legal-duties', 'your-creations', 'violations', 'refunds', 'privacy', 'operator'],
   about: ['intro', 'community-guidelines', 'contact'],
 };
