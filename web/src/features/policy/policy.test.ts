@@ -12,7 +12,7 @@ const text = (language: string, doc: string): PolicyText => {
 };
 const strings = (t: PolicyText): string[] => [
   ...t.lead,
-  ...t.sections.flatMap((s) => [s.heading, ...s.blocks.flatMap((b) => ('p' in b ? [b.p] : b.ul))]),
+  ...t.sections.flatMap((s) => [s.heading, ...s.blocks.flatMap((b) => ('p' in b ? [b.p] : 'ul' in b ? b.ul : b.dl.flat()))]),
   ...(t.footer ?? []),
 ];
 const section = (t: PolicyText, id: string) => strings({ lead: [], sections: t.sections.filter((s) => s.id === id) }).join('\n');
@@ -125,5 +125,27 @@ describe('who runs the service, refunds and each market\'s notices', () => {
     expect(zh).toContain('监护人');
     // Only in the language whose law asks for it.
     expect(section(text('en', 'agreement'), 'privacy')).not.toContain('guardian');
+  });
+});
+
+describe('the Japanese commerce-law page', () => {
+  const t = text('ja', 'commerce');
+
+  it('lists what 特定商取引法 asks, with the operator settings and only links into the app', () => {
+    expect(t.sections.map((s) => s.id)).toEqual(SECTION_IDS.commerce);
+    const rows = t.sections.flatMap((s) => s.blocks.flatMap((b) => ('dl' in b ? b.dl : [])));
+    const terms = rows.map(([term]) => term);
+    for (const term of ['販売事業者', '所在地', '電話番号', 'メールアドレス', '販売価格', '商品代金以外の必要料金', 'お支払い方法', 'お支払いの時期', '商品の引渡時期', '返品・キャンセル'])
+      expect(terms).toContain(term);
+    const all = strings(t).join('\n');
+    for (const field of ['operatorName', 'operatorAddress', 'operatorEmail']) expect(all).toContain(`{{${field}}}`);
+    const appPaths = new Set<string>(Object.values(paths).filter((p) => typeof p === 'string'));
+    for (const s of strings(t)) for (const token of parseInline(s)) if (token.kind === 'link') expect(appPaths).toContain(token.to);
+  });
+
+  it('leaves out the company number row while it is unset', () => {
+    const row = t.sections[0]!.blocks.flatMap((b) => ('dl' in b ? b.dl : [])).find(([term]) => term === '法人番号')!;
+    expect(shown(row[1], { email: 'x@y.z', minAge: 13, operator: {} })).toBe(false);
+    expect(shown(row[1], { email: 'x@y.z', minAge: 13, operator: { companyNumber: '1234567890123' } })).toBe(true);
   });
 });

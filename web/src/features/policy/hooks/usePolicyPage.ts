@@ -1,4 +1,4 @@
-import type { SiteInfo } from '@butterfic/contract';
+import type { Language, SiteInfo } from '@butterfic/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, isLanguage } from '../../../lib/language';
@@ -31,9 +31,10 @@ type PolicyPage =
   | { status: 'ready'; text: PolicyText; values: PolicyValues };
 
 /** A policy text in the interface language, with the server's takedown address and minimum age filled in. */
-export function usePolicyPage(doc: PolicyDoc): PolicyPage {
+export function usePolicyPage(doc: PolicyDoc, only?: Language): PolicyPage {
   const { i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : currentLanguage();
+  // `only`: a text written in one language whatever the interface's (the Japanese commerce-law page).
+  const language = only ?? (isLanguage(i18n.language) ? i18n.language : currentLanguage());
   const text = useQuery({
     queryKey: policyKeys.text(doc, language),
     queryFn: () => loadPolicyText(doc, language),
