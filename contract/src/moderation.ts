@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './languages';
 
 export const ReportTargetType = z.enum(['post', 'persona', 'novel']);
 
@@ -8,6 +9,8 @@ export const CreateReportBody = z.object({
   target_uid: z.string().trim().min(1).max(64),
   reason: z.string().trim().min(1).max(2000),
   contact_email: z.string().trim().toLowerCase().max(254).pipe(z.email()).optional(),
+  /** The reporter's interface language: the mail about the outcome is written in it (else the account's, else the content's). */
+  language: z.enum(LANGUAGES).optional(),
 });
 export type CreateReportBody = z.infer<typeof CreateReportBody>;
 

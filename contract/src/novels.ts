@@ -89,7 +89,17 @@ export const Chapter = z.object({
   version: z.number().int().min(1),
   versions: z.number().int().min(1),
 });
-export const NovelDetails = z.object({ novel: Novel, chapters: z.array(Chapter) });
+/**
+ * Where a reader who is not the author can follow this story (the source line of copied text):
+ * its newest public post, else the novel page while it is public, else its published persona.
+ */
+export const NovelShare = z.object({
+  post_uid: z.string().nullable(),
+  novel_public: z.boolean(),
+  persona_uid: z.string().nullable(),
+});
+export type NovelShare = z.infer<typeof NovelShare>;
+export const NovelDetails = z.object({ novel: Novel, chapters: z.array(Chapter), share: NovelShare.optional() });
 export type NovelDetails = z.infer<typeof NovelDetails>;
 
 export const NovelListQuery = z.object({

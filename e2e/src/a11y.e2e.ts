@@ -125,6 +125,7 @@ function routesOf(w: World): { path: string; auth: boolean }[] {
     '/change-language',
     '/user-agreement',
     '/about-us',
+    '/legal/commerce',
     '/p/ines-and-tomas-lighthouse',
     '/p/mira-and-sol-night-train',
     '/p/you-and-the-dragon-keeper',

@@ -26,7 +26,7 @@ const CASES = [
     date: 'March 25, 2025',
     promise: 'We take disputed content down within 24 hours of a valid claim.',
     age: 'You must be at least 13 years old to use Butterfic',
-    sections: ['Legal duties', 'Your creations', 'Violations', 'Privacy'],
+    sections: ['Legal duties', 'Your creations', 'Violations', 'Refunds', 'Privacy', 'Who runs Butterfic'],
     guidelines: 'Community guidelines',
     tax: null,
   },
@@ -36,7 +36,7 @@ const CASES = [
     date: '2025年3月25日',
     promise: '收到有效投诉后，我们会在 24 小时内下架争议内容。',
     age: '你必须年满 13 周岁才能使用 Butterfic',
-    sections: ['法律义务', '你的创作', '违规处理', '隐私'],
+    sections: ['法律义务', '你的创作', '违规处理', '退款', '隐私', '运营方'],
     guidelines: '社区准则',
     tax: '充值时填写的地址仅用于计算税费。',
   },
@@ -55,7 +55,13 @@ async function checkAgreement(page: Page, c: (typeof CASES)[number]) {
   // The takedown address is the configured one, as a mail link.
   const mail = page.getByRole('link', { name: TAKEDOWN }).first();
   expect(await mail.getAttribute('href')).toBe(`mailto:${TAKEDOWN}`);
-  // The four sections, in order, each reachable from the table of contents.
+  // global-setup.ts sets no operator: who runs the service shows as plain placeholders naming the settings.
+  expect(text).toContain('[OPERATOR_NAME]');
+  expect(text).toContain('[GOVERNING_LAW]');
+  expect(await page.locator('.policy-unset').first().isVisible()).toBe(true);
+  // The optional company number's sentence is left out while unset.
+  expect(text).not.toContain('[OPERATOR_COMPANY_NUMBER]');
+  // The six sections, in order, each reachable from the table of contents.
   const toc = page.getByRole('navigation', { name: t.policy!.contents });
   expect(await toc.getByRole('link').allTextContents()).toEqual([...c.sections]);
   const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
@@ -77,7 +83,7 @@ describe.each(CASES)('the policy pages in $locale', (c) => {
     await snap(page, `policy-agreement-${c.lang}-phone`);
 
     // The contents link scrolls the privacy section into view under the sticky top bar.
-    await page.getByRole('navigation', { name: t.policy!.contents }).getByRole('link', { name: c.sections[3] }).click();
+    await page.getByRole('navigation', { name: t.policy!.contents }).getByRole('link', { name: c.sections[4] }).click();
     await page.waitForURL((url) => url.hash === '#privacy');
     await expect
       .poll(() => page.locator('#privacy').evaluate((el) => Math.round(el.getBoundingClientRect().top)))
@@ -134,6 +140,44 @@ describe.each(CASES)('the policy pages in $locale', (c) => {
     expect(await bodyText(page)).toContain(TAKEDOWN);
     await snap(page, `policy-about-${c.lang}-desktop`);
     await context.close();
+  });
+});
+
+describe('each market\'s notices', () => {
+  it('a Japanese visitor finds the commerce-law page from about us, with the placeholders while the operator is unset', async () => {
+    const t = texts.ja;
+    const { context, page } = await newPage(browser, { locale: 'ja-JP', viewport: PHONE });
+    await page.goto('/about-us');
+    await page.locator('footer').getByRole('link', { name: t.screens.commerceLaw }).click();
+    await page.waitForURL((url) => url.pathname === '/legal/commerce');
+    await expect.poll(() => h1(page)).toBe(t.screens.commerceLaw);
+    await page.locator('.policy-table').waitFor();
+    const text = await bodyText(page);
+    for (const term of ['販売事業者', '所在地', '電話番号', '販売価格', 'お支払い方法', '商品の引渡時期', '返品・キャンセル']) expect(text).toContain(term);
+    expect(text).toContain('[OPERATOR_NAME]');
+    expect(text).toContain('[OPERATOR_ADDRESS]');
+    expect(text).not.toContain('法人番号');
+    await snap(page, 'policy-commerce-ja-phone');
+    await context.close();
+  });
+
+  it('a Korean reader finds the privacy officer and the transfer abroad; an English one reads the commerce page with a note', async () => {
+    const { context, page } = await newPage(browser, { locale: 'ko-KR', viewport: DESKTOP });
+    await page.goto('/user-agreement#privacy');
+    await page.locator('#privacy').waitFor();
+    const privacy = await page.locator('section:has(#privacy)').innerText();
+    expect(privacy).toContain('개인정보 보호책임자');
+    expect(privacy).toContain('국외 이전');
+    await snap(page, 'policy-agreement-ko-desktop-privacy');
+    await context.close();
+
+    const en = await newPage(browser, { locale: 'en-US', viewport: DESKTOP });
+    await en.page.goto('/legal/commerce');
+    await expect.poll(() => h1(en.page)).toBe(texts.en.screens.commerceLaw);
+    await en.page.locator('.policy-table').waitFor();
+    expect(await en.page.locator('article').getAttribute('lang')).toBe('ja');
+    expect(await bodyText(en.page)).toContain(texts.en.policy!.commerceNote);
+    await en.context.close();
   });
 });
 

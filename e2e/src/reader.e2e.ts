@@ -154,7 +154,9 @@ async function followStory(lang: Lang, viewport: { width: number; height: number
   await snap(page, shot('copied'));
   const copied = await clipboard(page);
   expect(copied).toContain(Array.from(firstChapter).slice(0, 40).join(''));
-  expect(copied).toContain(`— ${fill(t.reader.copySource, { url: `${inject('baseUrl')}/myworks/detail/${uid}` })}`);
+  // Not yet published and not from a persona: the source line links the home page, never the author-only work reader.
+  expect(copied).toContain(`— ${fill(t.reader.copySource, { url: `${inject('baseUrl')}/` })}`);
+  expect(copied).not.toContain('/myworks/');
   await expect.poll(() => tooltip.count(), { timeout: 3000 }).toBe(0);
 
   // Continue without Butter (the first story used all 6): the insufficient-Butter dialog.

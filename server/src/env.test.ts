@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv, parseDuration, TAKEDOWN_EMAIL_PLACEHOLDER } from './env';
+import { EnvError, loadEnv, missingOperatorSettings, parseDuration, TAKEDOWN_EMAIL_PLACEHOLDER } from './env';
 
 describe('configuration', () => {
   it('runs with no configuration at all, on the defaults of CONTRACT.md', () => {
@@ -126,5 +126,24 @@ describe('configuration', () => {
     expect(() => loadEnv({ TAKEDOWN_EMAIL: 'Ops@fic.example', ADMIN_EMAILS: 'ops@fic.example' })).toThrow(/TAKEDOWN_EMAIL.*admin login/);
     expect(loadEnv({ TAKEDOWN_EMAIL: '' }).TAKEDOWN_EMAIL).toBe(TAKEDOWN_EMAIL_PLACEHOLDER);
     expect(TAKEDOWN_EMAIL_PLACEHOLDER).toMatch(/@[^@]+\.invalid$/);
+  });
+
+  it('reads who runs the service, names the settings still unset, and keeps the policy date unless changed', () => {
+    const unset = loadEnv({});
+    expect(missingOperatorSettings(unset)).toEqual(['OPERATOR_NAME', 'OPERATOR_ADDRESS', 'OPERATOR_EMAIL', 'GOVERNING_LAW']);
+    expect(unset.POLICY_UPDATED).toBe('2025-03-25');
+    const set = loadEnv({
+      OPERATOR_NAME: ' Butterfic Ltd ',
+      OPERATOR_ADDRESS: '1 Quay Street, Dublin',
+      OPERATOR_EMAIL: 'hello@fic.example',
+      GOVERNING_LAW: 'the laws of Ireland',
+      POLICY_UPDATED: '2026-11-01',
+    });
+    expect(set.OPERATOR_NAME).toBe('Butterfic Ltd');
+    expect(missingOperatorSettings(set)).toEqual([]);
+    expect(set.POLICY_UPDATED).toBe('2026-11-01');
+    expect(() => loadEnv({ OPERATOR_EMAIL: 'hello at fic' })).toThrow(/OPERATOR_EMAIL/);
+    expect(() => loadEnv({ POLICY_UPDATED: '25 March 2025' })).toThrow(/POLICY_UPDATED/);
+    expect(() => loadEnv({ POLICY_UPDATED: '2025-02-31x' })).toThrow(/POLICY_UPDATED/);
   });
 });

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { normalizeStoredEmail } from '@butterfic/contract';
+import { normalizeStoredEmail, POLICY_UPDATED } from '@butterfic/contract';
 import { z } from 'zod';
 
 /**
@@ -149,6 +149,20 @@ const EnvSchema = z
       ),
     TAKEDOWN_EMAIL: optionalString.refine((v) => v === undefined || z.email().safeParse(v).success, 'must be an e-mail address'),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
+    // Who runs the service, shown in the user agreement, the privacy policy and the Japanese commerce-law page
+    // (docs/decisions/0034). Unset: the pages show the variable's name as a visible placeholder.
+    OPERATOR_NAME: optionalString,
+    OPERATOR_ADDRESS: optionalString,
+    OPERATOR_EMAIL: optionalString.refine((v) => v === undefined || z.email().safeParse(v).success, 'must be an e-mail address'),
+    GOVERNING_LAW: optionalString,
+    OPERATOR_COMPANY_NUMBER: optionalString,
+    PRIVACY_CONTACT: optionalString,
+    POLICY_UPDATED: z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2025-03-25')
+      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'must be a real date')
+      .default(POLICY_UPDATED),
   })
   .superRefine((env, ctx) => {
     const need = (name: keyof typeof env, why: string) => ctx.addIssue({ code: 'custom', path: [name], message: `is required ${why}` });
@@ -202,6 +216,13 @@ export function defaultTakedownEmail(publicUrl: string): string {
   const local =
     !host.includes('.') || /^[\d.]+$/.test(host) || host.startsWith('[') || /\.(localhost|local|internal|invalid|test)$/.test(host);
   return local ? TAKEDOWN_EMAIL_PLACEHOLDER : `takedown@${host}`;
+}
+
+/** The operator settings the policy pages need; the ones unset are shown as placeholders and warned about at start-up. */
+export const OPERATOR_SETTINGS = ['OPERATOR_NAME', 'OPERATOR_ADDRESS', 'OPERATOR_EMAIL', 'GOVERNING_LAW'] as const;
+
+export function missingOperatorSettings(env: Pick<Env, (typeof OPERATOR_SETTINGS)[number]>): string[] {
+  return OPERATOR_SETTINGS.filter((name) => !env[name]);
 }
 
 /** Shown as the takedown address when TAKEDOWN_EMAIL is unset and the site has no real domain. */

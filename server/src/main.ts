@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openDatabase } from './db';
 import { runSeed } from './seed';
-import { defaultTakedownEmail, EnvError, loadEnv, TAKEDOWN_EMAIL_PLACEHOLDER, type Env } from './env';
+import { defaultTakedownEmail, EnvError, loadEnv, missingOperatorSettings, TAKEDOWN_EMAIL_PLACEHOLDER, type Env } from './env';
 import { dataDirProblem } from './lib/data-dir';
 import { createLogger } from './lib/logger';
 
@@ -90,4 +90,7 @@ if (env.TAKEDOWN_EMAIL === TAKEDOWN_EMAIL_PLACEHOLDER)
   logger.warn(`the user agreement shows the placeholder takedown address ${TAKEDOWN_EMAIL_PLACEHOLDER}: set TAKEDOWN_EMAIL`);
 else if (env.TAKEDOWN_EMAIL === defaultTakedownEmail(env.PUBLIC_URL))
   logger.warn(`the user agreement shows the takedown address ${env.TAKEDOWN_EMAIL}: make sure it receives mail, or set TAKEDOWN_EMAIL`);
+const unsetOperator = missingOperatorSettings(env);
+if (unsetOperator.length > 0)
+  logger.warn(`the user agreement and privacy policy show placeholders for who runs the service: set ${unsetOperator.join(', ')}`);
 if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) logger.warn('web/dist is missing: run npm run build to serve the web app');

@@ -39,6 +39,8 @@ export const reports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The signed-in reporter, when there was one. */
     reporterUid: text('reporter_uid'),
+    /** The reporter's interface language when they sent it: the outcome mail is written in it (migration 0020). */
+    language: text('language', { enum: ['en', 'zh-CN', 'zh-TW', 'ko', 'ja'] }),
     /** The author of the reported content at the time of the report. */
     targetAuthorUid: text('target_author_uid'),
     /** The reported content as it was when reported (title, text, names), so later edits cannot hide it. */

@@ -96,8 +96,8 @@ export const MESSAGES: Table = {
   accountBlocked: {
     en: 'This account has been suspended or banned.',
     'zh-CN': '该账号已被暂停或封禁。',
-    'zh-TW': '這個帳號已被停權或封鎖。',
-    ko: '이 계정은 정지되었거나 차단되었어요.',
+    'zh-TW': '這個帳號已被停權或永久停權。',
+    ko: '이 계정은 정지되었거나 영구 정지되었어요.',
     ja: 'このアカウントは停止または凍結されています。',
   },
   forbidden: {
@@ -210,7 +210,7 @@ export const MESSAGES: Table = {
     'zh-CN': '你已经同时打开了 {max} 个故事。请先关闭一个再试。',
     'zh-TW': '你已經同時開著 {max} 個故事了。請先關掉一個再試。',
     ko: '이미 이야기 {max}개를 열어 두었어요. 하나를 닫고 다시 시도해 주세요.',
-    ja: 'すでに {max} 件の物語を開いています。どれかを閉じてからもう一度お試しください。',
+    ja: 'すでに{max}件の物語を開いています。どれかを閉じてからもう一度お試しください。',
   },
   minorRefused: {
     en: 'Spicy stories are only written about adults. Please make every character 18 or older.',
@@ -258,7 +258,7 @@ export const MESSAGES: Table = {
     en: 'General stories stay free of sexual content. Choose Spicy (18+) for an adult story, or leave that part out.',
     'zh-CN': '全年龄故事不能包含性内容。想写成人向故事请选择“成人向（18+）”，或删掉这部分内容。',
     'zh-TW': '普遍級故事不能包含性內容。想寫限制級故事請選擇「限制級（18+）」，或刪掉這部分內容。',
-    ko: '전체 이용가 이야기에는 성적인 내용을 넣을 수 없어요. 청소년 이용불가 (19+)를 선택하거나 해당 부분을 빼 주세요.',
+    ko: '전체 이용가 이야기에는 성적인 내용을 넣을 수 없어요. 청소년 이용불가(19+)를 선택하거나 해당 부분을 빼 주세요.',
     ja: '全年齢向けの物語に性的な内容は書けません。「成人向け（18+）」を選ぶか、その部分を削除してください。',
   },
   adultOnly: {

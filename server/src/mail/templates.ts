@@ -27,7 +27,7 @@ const VERIFICATION: Record<Language, Template> = {
   ja: {
     subject: 'Butterfic 認証コード',
     text: (code, minutes) =>
-      `こんにちは！\n\nButterfic の認証コードは ${code} です。\n\nコードの有効期限は${minutes}分です。お心当たりがない場合は、このメールを無視してください。\n\n— Butterfic`,
+      `こんにちは。\n\nButterfic の認証コードは ${code} です。\n\nコードの有効期限は${minutes}分です。お心当たりがない場合は、このメールを無視してください。\n\nButterfic 運営チーム`,
   },
 };
 
@@ -61,7 +61,7 @@ const RESET: Record<Language, Template> = {
   ja: {
     subject: 'Butterfic パスワードの再設定',
     text: (code, minutes) =>
-      `こんにちは！\n\nButterfic アカウントのパスワード再設定が申請されました。コードは ${code} です。\n\nコードの有効期限は${minutes}分です。お心当たりがない場合は、このメールを無視してください。パスワードは変更されません。\n\n— Butterfic`,
+      `こんにちは。\n\nButterfic アカウントのパスワード再設定が申請されました。コードは ${code} です。\n\nコードの有効期限は${minutes}分です。お心当たりがない場合は、このメールを無視してください。パスワードは変更されません。\n\nButterfic 運営チーム`,
   },
 };
 
@@ -156,7 +156,7 @@ const REPORT_ACTIONED: Record<Language, Notice> = {
   },
   ja: {
     subject: 'Butterfic へのご通報：コンテンツを公開停止にしました',
-    text: (what, reason) => `こんにちは。\n\nご通報ありがとうございます。${what}を公開停止にしました。\n\n理由：${reason}\n\n— Butterfic`,
+    text: (what, reason) => `こんにちは。\n\nご通報ありがとうございます。${what}を公開停止にしました。\n\n理由：${reason}\n\nButterfic 運営チーム`,
   },
 };
 
@@ -185,7 +185,7 @@ const TAKEN_DOWN: Record<Language, Notice> = {
   ja: {
     subject: 'Butterfic のコンテンツが公開停止になりました',
     text: (what, reason) =>
-      `こんにちは。\n\n運営が${what}を公開停止にしました。現在はあなただけが閲覧できます。\n\n理由：${reason}\n\n誤りだと思われる場合は、このメールにご返信ください。\n\n— Butterfic`,
+      `こんにちは。\n\n運営が${what}を公開停止にしました。現在はあなただけが閲覧できます。\n\n理由：${reason}\n\n誤りだと思われる場合は、このメールにご返信ください。\n\nButterfic 運営チーム`,
   },
 };
 
@@ -197,7 +197,7 @@ const ACCOUNT_NOTICE: Record<Language, Notice> = {
   ko: { subject: 'Butterfic 계정 관련 안내', text: (what, reason) => `안녕하세요.\n\n${what}\n\n사유: ${reason}\n\nButterfic 드림` },
   ja: {
     subject: 'Butterfic アカウントに関するお知らせ',
-    text: (what, reason) => `こんにちは！\n\n${what}\n\n理由：${reason}\n\n— Butterfic`,
+    text: (what, reason) => `こんにちは。\n\n${what}\n\n理由：${reason}\n\nButterfic 運営チーム`,
   },
 };
 
@@ -215,12 +215,12 @@ const ACCOUNT_WHAT: Record<Language, Record<'warn' | 'suspend' | 'ban', (until: 
   'zh-TW': {
     warn: () => '這是 Butterfic 管理員的警告：你的內容或行為違反了使用者條款。',
     suspend: (until) => `你的帳號已被停權至 ${until}（UTC）。`,
-    ban: () => '你的帳號已被封鎖。',
+    ban: () => '你的帳號已被永久停權。',
   },
   ko: {
     warn: () => 'Butterfic 운영자가 드리는 경고입니다. 회원님의 콘텐츠 또는 활동이 이용약관을 위반했습니다.',
     suspend: (until) => `회원님의 계정은 ${until}(UTC)까지 이용이 정지되었습니다.`,
-    ban: () => '회원님의 계정은 차단되었습니다.',
+    ban: () => '회원님의 계정은 영구 정지되었습니다.',
   },
   ja: {
     warn: () => 'Butterfic 運営からの警告です。あなたのコンテンツまたは行為が利用規約に違反しています。',
@@ -233,7 +233,7 @@ const CONTENT_WORDS: Record<Language, Record<'post' | 'persona' | 'novel', (titl
   en: { post: (t) => `the post "${t}"`, persona: (t) => `the persona "${t}"`, novel: (t) => `the story "${t}"` },
   'zh-CN': { post: (t) => `帖子《${t}》`, persona: (t) => `人设「${t}」`, novel: (t) => `故事《${t}》` },
   'zh-TW': { post: (t) => `貼文《${t}》`, persona: (t) => `角色設定「${t}」`, novel: (t) => `故事《${t}》` },
-  ko: { post: (t) => `게시물 ‘${t}’`, persona: (t) => `페르소나 ‘${t}’`, novel: (t) => `이야기 ‘${t}’` },
+  ko: { post: (t) => `글 ‘${t}’`, persona: (t) => `페르소나 ‘${t}’`, novel: (t) => `이야기 ‘${t}’` },
   ja: { post: (t) => `投稿「${t}」`, persona: (t) => `ペルソナ「${t}」`, novel: (t) => `物語「${t}」` },
 };
 

@@ -34,6 +34,7 @@ const Transactions = lazy(() => import('./routes/Transactions').then((m) => ({ d
 const ChangeLanguage = lazy(() => import('./routes/ChangeLanguage').then((m) => ({ default: m.ChangeLanguage })));
 const UserAgreement = lazy(() => import('./routes/UserAgreement').then((m) => ({ default: m.UserAgreement })));
 const AboutUs = lazy(() => import('./routes/AboutUs').then((m) => ({ default: m.AboutUs })));
+const CommerceLaw = lazy(() => import('./routes/CommerceLaw').then((m) => ({ default: m.CommerceLaw })));
 const Admin = lazy(() => import('./routes/Admin').then((m) => ({ default: m.Admin })));
 
 /**
@@ -64,6 +65,7 @@ export const routes: RouteObject[] = [
       { path: paths.changeLanguage, element: <ChangeLanguage /> },
       { path: paths.agreement, element: <UserAgreement /> },
       { path: paths.about, element: <AboutUs /> },
+      { path: paths.commerceLaw, element: <CommerceLaw /> },
       { path: patterns.sample, element: <Sample /> },
       { path: paths.admin, element: <Admin /> },
       {

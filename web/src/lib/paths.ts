@@ -26,6 +26,8 @@ export const paths = {
   changeLanguage: '/change-language',
   agreement: '/user-agreement',
   about: '/about-us',
+  /** Not in SPEC.md's table: the Japanese 特定商取引法に基づく表記 (commercial disclosure), linked from /recharge and /about-us. */
+  commerceLaw: '/legal/commerce',
   redeem: '/redeem',
   invitation: '/invitation-code',
   recharge: '/recharge',

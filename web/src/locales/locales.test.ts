@@ -52,6 +52,33 @@ describe('the lint rules', () => {
     expect(glossaryBreaks('ko', '메일로 보내 드렸습니다.', false)).toEqual([]);
     expect(glossaryBreaks('ko', '메일로 보내 드렸습니다.', true)).toHaveLength(1);
   });
+
+  it('keep a Japanese counter on its number, also when the number is a placeholder', () => {
+    expect(glossaryBreaks('ja', 'すでに {max} 件の物語を開いています。')).toHaveLength(1);
+    expect(glossaryBreaks('ja', '名前を {{from}} 文字から {{to}} 文字に縮めました。')).toHaveLength(1);
+    expect(glossaryBreaks('ja', '第 {{number}} 章')).toHaveLength(1);
+    expect(glossaryBreaks('ja', '30 秒後')).toHaveLength(1);
+    expect(glossaryBreaks('ja', 'すでに{max}件の物語を開いています。')).toEqual([]);
+    expect(glossaryBreaks('ja', '名前を{{from}}文字から{{to}}文字に縮めました。第{{number}}章、30秒後。')).toEqual([]);
+    // A Latin word keeps its spaces: only counters are glued.
+    expect(glossaryBreaks('ja', '{{name}} さん、Butterfic へようこそ。')).toEqual([]);
+  });
+
+  it('hold one word for a ban in each language', () => {
+    expect(glossaryBreaks('zh-TW', '你的帳號已被封鎖。')).toHaveLength(1);
+    expect(glossaryBreaks('zh-TW', '你的帳號已被永久停權。')).toEqual([]);
+    expect(glossaryBreaks('ko', '계정이 차단되었어요.')).toHaveLength(1);
+    expect(glossaryBreaks('ko', '영구적으로 이용을 제한할 수 있습니다', false)).toHaveLength(1);
+    expect(glossaryBreaks('ko', '계정이 영구 정지되었어요.')).toEqual([]);
+    expect(glossaryBreaks('ja', 'アカウントの永久停止')).toHaveLength(1);
+    expect(glossaryBreaks('ja', 'アカウントの凍結')).toEqual([]);
+    expect(glossaryBreaks('zh-CN', '永久封禁账号')).toHaveLength(1);
+  });
+
+  it('glue a Korean parenthesis to the word before it', () => {
+    expect(glossaryBreaks('ko', '이메일 (선택)')).toHaveLength(1);
+    expect(glossaryBreaks('ko', '이메일(선택)')).toEqual([]);
+  });
 });
 
 describe.each(OTHERS)('the %s locale', (lang) => {

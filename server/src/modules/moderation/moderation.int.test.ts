@@ -136,6 +136,35 @@ describe('the console and takedowns', () => {
     ]);
   });
 
+  it("tells each reporter the outcome in the reporter's language, not the content's", async () => {
+    const author = await signUp(ctx, 'lang-author@example.com');
+    const korean = await signUp(ctx, 'lang-reader-ko@example.com', { language: 'ko' });
+    const uid = await newPost(author.auth, 'Borrowed chapter');
+    // A visitor reporting from the Japanese interface; a signed-in Korean reader whose client sends no language;
+    // a visitor from a client that sends none.
+    expect((await report({ target_uid: uid, contact_email: 'ja-holder@example.com', language: 'ja' })).status).toBe(200);
+    const signedIn = await ctx.request('POST', '/api/v1/report/', {
+      body: { target_type: 'post', target_uid: uid, reason: 'stolen text', contact_email: 'ko-reader@example.com' },
+      headers: { ...korean.auth, 'x-forwarded-for': someIp() },
+    });
+    expect(signedIn.status).toBe(200);
+    expect((await report({ target_uid: uid, contact_email: 'plain@example.com' })).status).toBe(200);
+    expect((await report({ target_uid: uid, language: 'xx' })).status).toBe(400);
+
+    const down = await ctx.request('POST', '/api/v1/admin/content/', {
+      body: { action: 'takedown', target_type: 'post', target_uid: uid, reason: 'claim #9' },
+      headers: adminAuth,
+    });
+    expect(down.status).toBe(200);
+    const mailTo = (to: string) => outbox(ctx).find((m) => m.to === to);
+    expect(mailTo('ja-holder@example.com')?.subject).toContain('ご通報');
+    expect(mailTo('ja-holder@example.com')?.text).toContain('投稿「Borrowed chapter」');
+    expect(mailTo('ko-reader@example.com')?.subject).toContain('신고 결과');
+    expect(mailTo('ko-reader@example.com')?.text).toContain('글 ‘Borrowed chapter’의 게시를 중단했습니다');
+    // No language known: the content's (an English post).
+    expect(mailTo('plain@example.com')?.subject).toBe('Your Butterfic report: the content was taken down');
+  });
+
   it('orders the queue by the time left in the 24-hour window', async () => {
     const author = await signUp(ctx, 'order-author@example.com');
     const a = await newPost(author.auth, 'Newer');

@@ -9,7 +9,7 @@ import {
   type CreateReportBody,
   type Language,
 } from '@butterfic/contract';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { auditLog, reports, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -58,6 +58,7 @@ export async function createReport(
     contactEmail: input.contact_email ?? null,
     requestIp: input.requestIp,
     reporterUid: input.reporterUid,
+    language: input.language ?? null,
     targetAuthorUid: target.authorUid,
     snapshot: target.snapshot,
   });
@@ -152,7 +153,7 @@ export async function moderateContent(ops: Ops, actor: string, input: AdminConte
           .update(reports)
           .set({ status: 'actioned', resolvedAt: sql`now()`, resolvedBy: actor, resolution: input.reason })
           .where(and(eq(reports.targetType, input.target_type), eq(reports.targetUid, input.target_uid), eq(reports.status, 'open')))
-          .returning({ uid: reports.uid, contactEmail: reports.contactEmail })
+          .returning({ uid: reports.uid, contactEmail: reports.contactEmail, language: reports.language, reporterUid: reports.reporterUid })
       : [];
     const id = await audit(tx, {
       actor,
@@ -165,8 +166,22 @@ export async function moderateContent(ops: Ops, actor: string, input: AdminConte
     if (down) {
       const contentLang = asLanguage(target.snapshot.language);
       const what = (lang: Language) => describeContent(lang, input.target_type, target.snapshot.title);
-      for (const to of new Set(closed.map((r) => r.contactEmail).filter((e): e is string => Boolean(e))))
-        notices.push({ to, ...reportActionedMail(contentLang, what(contentLang), input.reason) });
+      // Each reporter hears back in their own language: the one the report was sent in, else their account's, else the content's.
+      const reporterUids = closed.map((r) => r.reporterUid).filter((u): u is string => Boolean(u));
+      const accountLangs = new Map(
+        reporterUids.length === 0
+          ? []
+          : (await tx.select({ uid: users.uid, language: users.language }).from(users).where(inArray(users.uid, reporterUids))).map(
+              (u) => [u.uid, u.language] as const,
+            ),
+      );
+      const mailed = new Set<string>();
+      for (const report of closed) {
+        if (!report.contactEmail || mailed.has(report.contactEmail)) continue;
+        mailed.add(report.contactEmail);
+        const lang = report.language ?? (report.reporterUid ? accountLangs.get(report.reporterUid) : undefined) ?? contentLang;
+        notices.push({ to: report.contactEmail, ...reportActionedMail(lang, what(lang), input.reason) });
+      }
       if (target.authorUid) {
         const [author] = await tx
           .select({ email: users.email, language: users.language })

@@ -14,7 +14,7 @@ import type { StreamHub } from '../../generation/hub';
 import type { Safety } from '../../safety';
 import { prepared } from '../../db/prepared';
 import type { Db } from '../../db';
-import { chapters, generationJobs, novels, personas, users } from '../../db/schema';
+import { chapters, generationJobs, novels, personas, posts, users } from '../../db/schema';
 import { queueChapterJob } from './chapter-store';
 import { AppError } from '../../lib/errors';
 import { tooMany } from '../../lib/rate-limit';
@@ -343,14 +343,27 @@ export function assertReadable(
 /** A novel with its chapters: for its author, or for anyone once it is public. */
 export async function novelDetails(db: Db, viewer: AuthUser | null, uid: string): Promise<NovelDetails> {
   const [found] = await db
-    .select({ row: novels, blocked: authorBlocked(novels.authorUid) })
+    .select({
+      row: novels,
+      blocked: authorBlocked(novels.authorUid),
+      // Where others can follow it (the source line of copied text): its newest public post …
+      publicPost: sql<string | null>`(select p.uid from ${posts} p where p.novel_uid = novels.uid and p.is_public and p.status = 'active' order by p.published_at desc nulls last, p.seq desc limit 1)`,
+      // … else the persona it was written from, while that persona is published.
+      personaPublished: sql<boolean>`exists (select 1 from ${personas} pe where pe.uid = novels.persona_uid and pe.status = 'published')`,
+    })
     .from(novels)
     .where(eq(novels.uid, uid));
   const row = found?.row;
   assertReadable(viewer, row, found?.blocked ?? false);
   const list = await chosenPath(db, uid);
   const names = await authorNames(db, [row.authorUid]);
+  const reachable = row.status === 'active' && !found.blocked;
   return {
+    share: {
+      post_uid: reachable ? found.publicPost : null,
+      novel_public: reachable && row.isPublic,
+      persona_uid: found.personaPublished ? row.personaUid : null,
+    },
     novel: presentNovel(row, names.get(row.authorUid) ?? '', list.length),
     chapters: list.map((c) => ({
       index: c.index,

@@ -102,6 +102,9 @@ describe('publishing a post', () => {
     ).body.data;
     const novelUid = await writeNovel(me.auth, { persona_uid: persona.uid });
     expect((await ctx.request('GET', `/api/v1/novel/details/?novel_uid=${novelUid}`, { headers: other.auth })).status).toBe(403);
+    // Where the source line of the author's copied text points (never the author-only work reader).
+    const share = async () => (await ctx.request('GET', `/api/v1/novel/details/?novel_uid=${novelUid}`, { headers: me.auth })).body.data.share;
+    expect(await share()).toEqual({ post_uid: null, novel_public: false, persona_uid: persona.uid });
 
     const draft = await create(me.auth, {
       title: 'Storm week',
@@ -137,6 +140,7 @@ describe('publishing a post', () => {
     const novel = await ctx.request('GET', `/api/v1/novel/details/?novel_uid=${novelUid}`, { headers: other.auth });
     expect(novel.status).toBe(200);
     expect(novel.body.data.novel.uid).toBe(novelUid);
+    expect(await share()).toEqual({ post_uid: uid, novel_public: true, persona_uid: persona.uid });
     const list = await ctx.request('GET', `/api/v1/novel/list/?author_uid=${me.uid}`, { headers: other.auth });
     expect(list.body.data.results.map((r: { uid: string }) => r.uid)).toEqual([novelUid]);
 
@@ -144,6 +148,7 @@ describe('publishing a post', () => {
     expect((await ctx.request('POST', '/api/v1/post/delete/', { body: { post_uid: uid }, headers: me.auth })).status).toBe(200);
     expect((await ctx.request('GET', `/api/v1/novel/details/?novel_uid=${novelUid}`, { headers: other.auth })).status).toBe(403);
     expect((await details(uid, me.auth)).status).toBe(404);
+    expect(await share()).toEqual({ post_uid: null, novel_public: false, persona_uid: persona.uid });
   });
 
   it("refuses to bind someone else's novel", async () => {

@@ -14,7 +14,12 @@ describe('GET /api/v1/site/info/', () => {
     expect(visitor.status).toBe(200);
     expect(visitor.body).toEqual({
       base_resp: { status_code: 0, status_msg: 'success' },
-      data: { takedown_email: 'rights@fic.example', min_age: 13 },
+      data: {
+        takedown_email: 'rights@fic.example',
+        min_age: 13,
+        policy_updated: '2025-03-25',
+        operator: { name: null, address: null, email: null, governing_law: null, company_number: null, privacy_contact: null },
+      },
     });
     // A reader whose session has gone stale still reads the policy pages.
     const stale = await ctx.request('GET', '/api/v1/site/info', { headers: { authorization: 'Bearer not-a-token' } });
@@ -26,6 +31,30 @@ describe('GET /api/v1/site/info/', () => {
     ctx = await createTestContext({ env: { ADMIN_EMAILS: 'Ops@Fic.example, second@fic.example' } });
     const info = await ctx.request('GET', '/api/v1/site/info/');
     expect(info.body.data.takedown_email).toBe('takedown@butterfic.invalid');
+  });
+
+  it('tells who runs the service and the policy date the operator set', async () => {
+    ctx = await createTestContext({
+      env: {
+        OPERATOR_NAME: 'Butterfic Ltd',
+        OPERATOR_ADDRESS: '1 Quay Street, Dublin',
+        OPERATOR_EMAIL: 'hello@fic.example',
+        GOVERNING_LAW: 'the laws of Ireland',
+        OPERATOR_COMPANY_NUMBER: 'IE 123456',
+        POLICY_UPDATED: '2026-11-01',
+      },
+    });
+    const info = await ctx.request('GET', '/api/v1/site/info/');
+    expect(info.body.data.policy_updated).toBe('2026-11-01');
+    expect(info.body.data.operator).toEqual({
+      name: 'Butterfic Ltd',
+      address: '1 Quay Street, Dublin',
+      email: 'hello@fic.example',
+      governing_law: 'the laws of Ireland',
+      company_number: 'IE 123456',
+      // No PRIVACY_CONTACT: data-protection questions go to the operator's address.
+      privacy_contact: 'hello@fic.example',
+    });
   });
 
   it('shows an address that is plainly a placeholder when nothing is configured', async () => {

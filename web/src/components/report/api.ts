@@ -1,6 +1,7 @@
 import type { CreateReportBody } from '@butterfic/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { currentLanguage } from '../../lib/language';
 
 export type ReportTarget = CreateReportBody['target_type'];
 
@@ -8,5 +9,6 @@ export type ReportTarget = CreateReportBody['target_type'];
 export const useReport = () =>
   useMutation({
     mutationFn: (body: { target_type: ReportTarget; target_uid: string; reason: string; contact_email?: string }) =>
-      api.post<{ uid: string }>('/report/', body),
+      // The reporter's language: the mail about the outcome is written in it.
+      api.post<{ uid: string }>('/report/', { ...body, language: currentLanguage() }),
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { nextWorksPage } from './api/list-works';
 import type { Chapter, Novel, NovelPage } from './api/types';
 import { isInProgress, isLive, isRewriting, splitParagraphs, storyText, uniqueNovels, withLiveChapter } from './format';
-import { copiedStory } from './hooks/useCopyStory';
+import { copiedStory, sourcePath } from './hooks/useCopyStory';
 import { reconnectDelay } from './stream/follow-stream';
 import { readTextSizeStep, TEXT_SIZES } from './hooks/useTextSize';
 import { createSseParser } from '@butterfic/contract/client';
@@ -81,6 +81,16 @@ describe('the story text', () => {
     );
     expect(text).toBe('Title\n\nOne.\n\nTwo.\n\nThree.\n\n— Source: Butterfic (http://x/myworks/detail/n1)');
     expect(storyText('', [chapter(0, 'Only.')])).toBe('Only.');
+  });
+
+  it('links the source line to a page anyone can open, never the author-only work reader', () => {
+    const share = { post_uid: null, novel_public: false, persona_uid: null };
+    expect(sourcePath('n1', { ...share, post_uid: 'p1', novel_public: true, persona_uid: 'a1' })).toBe('/explore/post/p1');
+    expect(sourcePath('n1', { ...share, novel_public: true, persona_uid: 'a1' })).toBe('/article/detail/n1');
+    expect(sourcePath('n1', { ...share, persona_uid: 'a1' })).toBe('/explore/persona/a1');
+    expect(sourcePath('n1', share)).toBe('/');
+    // A server that does not say (the field is optional): the home page, not a dead end.
+    expect(sourcePath('n1', undefined)).toBe('/');
   });
 });
 

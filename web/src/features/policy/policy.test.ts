@@ -1,7 +1,7 @@
 import { LANGUAGES } from '@butterfic/contract/client';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../lib/paths';
-import { parseInline, plainText } from './content/inline';
+import { OPERATOR_FIELDS, parseInline, plainText, shown, type PolicyValues } from './content/inline';
 import { POLICY_DOCS, SECTION_IDS, type PolicyText } from './content/types';
 
 const TEXTS = import.meta.glob<PolicyText>('./content/*/*.json', { eager: true, import: 'default' });
@@ -12,7 +12,7 @@ const text = (language: string, doc: string): PolicyText => {
 };
 const strings = (t: PolicyText): string[] => [
   ...t.lead,
-  ...t.sections.flatMap((s) => [s.heading, ...s.blocks.flatMap((b) => ('p' in b ? [b.p] : b.ul))]),
+  ...t.sections.flatMap((s) => [s.heading, ...s.blocks.flatMap((b) => ('p' in b ? [b.p] : 'ul' in b ? b.ul : b.dl.flat()))]),
   ...(t.footer ?? []),
 ];
 const section = (t: PolicyText, id: string) => strings({ lead: [], sections: t.sections.filter((s) => s.id === id) }).join('\n');
@@ -57,7 +57,7 @@ describe('the policy texts in every language', () => {
       for (const s of strings(t)) {
         expect(s.trim()).not.toBe('');
         expect(s).not.toMatch(/<\/?[a-z]/i);
-        for (const [, name] of s.matchAll(/\{\{(\w*)\}\}/g)) expect(['email', 'minAge']).toContain(name);
+        for (const [, name] of s.matchAll(/\{\{(\w*)\}\}/g)) expect(['email', 'minAge', ...Object.keys(OPERATOR_FIELDS)]).toContain(name);
         expect(s.split('**').length % 2, `unbalanced ** in: ${s}`).toBe(1);
         for (const token of parseInline(s)) if (token.kind === 'link') expect(appPaths).toContain(token.to);
       }
@@ -77,5 +77,75 @@ describe('the policy texts in every language', () => {
 
   it('says in Simplified Chinese that the address entered at recharge is used only for tax', () => {
     expect(section(text('zh-CN', 'agreement'), 'privacy')).toContain('充值时填写的地址仅用于计算税费');
+  });
+});
+
+describe('who runs the service, refunds and each market\'s notices', () => {
+  const unset: PolicyValues = { email: 'rights@fic.example', minAge: 13, operator: {} };
+  const set: PolicyValues = {
+    ...unset,
+    operator: {
+      operatorName: 'Butterfic Ltd',
+      operatorAddress: '1 Quay Street, Dublin',
+      operatorEmail: 'hello@fic.example',
+      governingLaw: 'the laws of Ireland',
+      companyNumber: null,
+      privacyContact: 'privacy@fic.example',
+    },
+  };
+
+  it('shows an unset setting as the variable to set, and leaves out a sentence naming an unset optional one', () => {
+    expect(plainText('Run by {{operatorName}}, {{operatorAddress}}.', unset)).toBe('Run by [OPERATOR_NAME], [OPERATOR_ADDRESS].');
+    expect(plainText('Run by {{operatorName}}, {{operatorAddress}}.', set)).toBe('Run by Butterfic Ltd, 1 Quay Street, Dublin.');
+    expect(shown('Company registration number: {{companyNumber}}.', set)).toBe(false);
+    expect(shown('Company registration number: {{companyNumber}}.', { ...set, operator: { companyNumber: 'IE 1' } })).toBe(true);
+    expect(shown('Run by {{operatorName}}.', unset)).toBe(true);
+  });
+
+  it.each(LANGUAGES)('%s agreement names the operator, the governing law, refunds, processors and the privacy contact', (language) => {
+    const t = text(language, 'agreement');
+    const operator = section(t, 'operator');
+    for (const field of ['operatorName', 'operatorAddress', 'operatorEmail', 'governingLaw', 'companyNumber'])
+      expect(operator).toContain(`{{${field}}}`);
+    expect(section(t, 'refunds')).toContain('{{operatorEmail}}');
+    expect(section(t, 'refunds')).toMatch(/14/);
+    const privacy = section(t, 'privacy');
+    expect(privacy).toContain('{{privacyContact}}');
+    expect(privacy).toMatch(/Stripe/);
+    expect(privacy).toMatch(/AI/);
+  });
+
+  it('has the Korean privacy officer and transfer abroad, and the Chinese guardian consent under 14', () => {
+    const ko = section(text('ko', 'agreement'), 'privacy');
+    expect(ko).toContain('개인정보 보호책임자');
+    expect(ko).toContain('국외 이전');
+    expect(ko).toContain('{{operatorName}}');
+    const zh = section(text('zh-CN', 'agreement'), 'privacy');
+    expect(zh).toContain('14 周岁');
+    expect(zh).toContain('监护人');
+    // Only in the language whose law asks for it.
+    expect(section(text('en', 'agreement'), 'privacy')).not.toContain('guardian');
+  });
+});
+
+describe('the Japanese commerce-law page', () => {
+  const t = text('ja', 'commerce');
+
+  it('lists what 特定商取引法 asks, with the operator settings and only links into the app', () => {
+    expect(t.sections.map((s) => s.id)).toEqual(SECTION_IDS.commerce);
+    const rows = t.sections.flatMap((s) => s.blocks.flatMap((b) => ('dl' in b ? b.dl : [])));
+    const terms = rows.map(([term]) => term);
+    for (const term of ['販売事業者', '所在地', '電話番号', 'メールアドレス', '販売価格', '商品代金以外の必要料金', 'お支払い方法', 'お支払いの時期', '商品の引渡時期', '返品・キャンセル'])
+      expect(terms).toContain(term);
+    const all = strings(t).join('\n');
+    for (const field of ['operatorName', 'operatorAddress', 'operatorEmail']) expect(all).toContain(`{{${field}}}`);
+    const appPaths = new Set<string>(Object.values(paths).filter((p) => typeof p === 'string'));
+    for (const s of strings(t)) for (const token of parseInline(s)) if (token.kind === 'link') expect(appPaths).toContain(token.to);
+  });
+
+  it('leaves out the company number row while it is unset', () => {
+    const row = t.sections[0]!.blocks.flatMap((b) => ('dl' in b ? b.dl : [])).find(([term]) => term === '法人番号')!;
+    expect(shown(row[1], { email: 'x@y.z', minAge: 13, operator: {} })).toBe(false);
+    expect(shown(row[1], { email: 'x@y.z', minAge: 13, operator: { companyNumber: '1234567890123' } })).toBe(true);
   });
 });

@@ -60,7 +60,7 @@ function WorkView({ details, onButterChanged }: { details: NovelDetails; onButte
   const last = chapters.at(-1);
   const ready = novel.generate_status === 'done';
   const edit = useChapterEdit(novel, last, ready);
-  const { copy, copied } = useCopyStory(novel.uid, novel.title, chapters);
+  const { copy, copied } = useCopyStory(novel.uid, novel.title, chapters, details.share);
   const textSize = useTextSize();
   const actions = useWorkActions(novel.uid, stream.live?.chapter, onButterChanged);
   const { onContinue, onRewrite, onSelectVersion, onStop, versionsPending } = actions;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/Toasts';
 import { paths } from '../../../lib/paths';
-import type { Chapter } from '../api/types';
+import type { Chapter, NovelShare } from '../api/types';
 import { copyText } from '../../../lib/copy';
 import { storyText } from '../format';
 
@@ -14,8 +14,20 @@ export function copiedStory(title: string, chapters: Chapter[], sourceLine: stri
   return `${storyText(title, chapters)}\n\n— ${sourceLine}`;
 }
 
+/**
+ * The page the source line links: someone the text is pasted to cannot open the author's work
+ * reader, so it is the story's public post, else its public novel page, else the persona it was
+ * written from, else the app's home.
+ */
+export function sourcePath(novelUid: string, share: NovelShare | undefined): string {
+  if (share?.post_uid) return paths.post(share.post_uid);
+  if (share?.novel_public) return paths.novel(novelUid);
+  if (share?.persona_uid) return paths.persona(share.persona_uid);
+  return paths.home;
+}
+
 /** Copy with its 1.5 s tooltip; a refused clipboard is told in a toast. */
-export function useCopyStory(uid: string, title: string, chapters: Chapter[]) {
+export function useCopyStory(uid: string, title: string, chapters: Chapter[], share: NovelShare | undefined) {
   const { t } = useTranslation();
   const [copies, setCopies] = useState(0);
   const [copied, setCopied] = useState(false);
@@ -27,7 +39,7 @@ export function useCopyStory(uid: string, title: string, chapters: Chapter[]) {
   }, [copies]);
 
   const copy = async () => {
-    const url = `${window.location.origin}${paths.work(uid)}`;
+    const url = `${window.location.origin}${sourcePath(uid, share)}`;
     try {
       await copyText(copiedStory(title, chapters, t('reader.copySource', { url })));
       setCopied(true);

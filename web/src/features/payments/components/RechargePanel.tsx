@@ -104,6 +104,11 @@ export function RechargePanel() {
       <Button type="submit" block disabled={!agreed}>
         {t('payments.continue')}
       </Button>
+      <p className="recharge-legal">
+        <Link to={paths.commerceLaw} className="text-link">
+          {t('screens.commerceLaw')}
+        </Link>
+      </p>
     </form>
   );
 }

@@ -25,6 +25,9 @@ export function AboutFooter({ lines, values }: { lines: string[]; values: Policy
           <li>
             <Link to={paths.changeLanguage}>{t('screens.changeLanguage')}</Link>
           </li>
+          <li>
+            <Link to={paths.commerceLaw}>{t('screens.commerceLaw')}</Link>
+          </li>
         </ul>
       </nav>
       <p className="policy-copyright">© {new Date().getFullYear()} Butterfic</p>

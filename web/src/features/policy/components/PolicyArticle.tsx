@@ -1,21 +1,37 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PolicyValues } from '../content/inline';
+import { shown, type PolicyValues } from '../content/inline';
 import type { PolicyBlock, PolicyText } from '../content/types';
 import { RichText } from './RichText';
 import '../policy.css';
 
 function Block({ block, values }: { block: PolicyBlock; values: PolicyValues }) {
+  if ('dl' in block)
+    return (
+      <dl className="policy-table">
+        {block.dl
+          .filter(([, value]) => shown(value, values))
+          .map(([term, value]) => (
+            <div key={term}>
+              <dt>{term}</dt>
+              <dd>
+                <RichText source={value} values={values} />
+              </dd>
+            </div>
+          ))}
+      </dl>
+    );
   if ('ul' in block)
     return (
       <ul>
-        {block.ul.map((item, i) => (
+        {block.ul.filter((item) => shown(item, values)).map((item, i) => (
           <li key={i}>
             <RichText source={item} values={values} />
           </li>
         ))}
       </ul>
     );
+  if (!shown(block.p, values)) return null;
   return (
     <p>
       <RichText source={block.p} values={values} />
@@ -34,6 +50,7 @@ export function PolicyArticle({
   meta,
   hero = false,
   toc = false,
+  lang,
   children,
 }: {
   text: PolicyText;
@@ -42,12 +59,14 @@ export function PolicyArticle({
   /** The about page opens with the brand on a butter-coloured card. */
   hero?: boolean;
   toc?: boolean;
+  /** The text's language when it is not the interface's (the Japanese commerce-law page). */
+  lang?: string;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const tocId = useId();
   return (
-    <article className={`policy${toc ? ' policy--toc' : ''}`}>
+    <article className={`policy${toc ? ' policy--toc' : ''}`} lang={lang}>
       <header className={`policy-header${hero ? ' policy-header--hero' : ''}`}>
         {hero ? (
           <p className="policy-brand">

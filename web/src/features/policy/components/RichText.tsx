@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import { parseInline, type InlineToken, type PolicyValues } from '../content/inline';
+import { operatorValue, parseInline, unsetPlaceholder, type InlineToken, type PolicyValues } from '../content/inline';
 
 /** One string of a policy text as React nodes: text is escaped by React, never parsed as HTML. */
 export function RichText({ source, values }: { source: string; values: PolicyValues }) {
@@ -26,6 +26,22 @@ function Tokens({ tokens, values }: { tokens: InlineToken[]; values: PolicyValue
         );
       case 'minAge':
         return <Fragment key={i}>{values.minAge}</Fragment>;
+      case 'operator': {
+        const value = operatorValue(values, token.field);
+        if (value === null)
+          return (
+            <mark key={i} className="policy-unset">
+              {unsetPlaceholder(token.field)}
+            </mark>
+          );
+        return value.includes('@') && !/\s/.test(value) ? (
+          <a key={i} className="text-link policy-email" href={`mailto:${value}`}>
+            {value}
+          </a>
+        ) : (
+          <Fragment key={i}>{value}</Fragment>
+        );
+      }
       case 'link':
         return (
           <Link key={i} className="text-link" to={token.to}>

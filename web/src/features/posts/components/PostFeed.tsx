@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { PagedList } from '../../../components/ui/PagedList';
+import { languageName } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { uniquePosts, usePostFeed } from '../api/list-posts';
 import type { PostPage, PostSummary } from '../api/types';
@@ -41,7 +42,7 @@ function LanguageFilter({ value, onChange }: { value: FeedLanguage; onChange: (l
 
 /** Read (the Read tab): public posts, newest first, in the chosen language, with infinite scroll. */
 export function PostFeed({ language, onLanguageChange }: { language: FeedLanguage; onLanguageChange: (language: FeedLanguage) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <>
       <LanguageFilter value={language} onChange={onLanguageChange} />
@@ -57,7 +58,7 @@ export function PostFeed({ language, onLanguageChange }: { language: FeedLanguag
         empty={
           <EmptyState
             title={t('posts.feedEmpty')}
-            body={language === 'all' ? t('posts.feedEmptyBodyAll') : t('posts.feedEmptyBody', { language: LANGUAGE_NAMES[language] })}
+            body={language === 'all' ? t('posts.feedEmptyBodyAll') : t('posts.feedEmptyBody', { language: languageName(language, i18n.language) })}
             action={
               <Link className="btn btn--primary" to={paths.create}>
                 <PenLine aria-hidden="true" size={18} />

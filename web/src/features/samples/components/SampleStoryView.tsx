@@ -1,11 +1,11 @@
 import type { Language } from '@butterfic/contract';
-import { LANGUAGE_NAMES } from '@butterfic/contract/client';
 import { WandSparkles } from 'lucide-react';
 import { Fragment, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/Chip';
 import { Button } from '../../../components/ui/Button';
+import { languageName } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/language';
 import { paths } from '../../../lib/paths';
 import { InsufficientButterDialog } from '../../../components/InsufficientButterDialog';
@@ -27,7 +27,7 @@ const PERSPECTIVE_KEYS = {
  * generates in English (SPEC.md's preset) unless the reader picked a language here.
  */
 export function SampleStoryView({ story }: { story: SampleStory }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { generate, noButter } = useGenerateFromSample();
   const titleId = useId();
   const moreId = useId();
@@ -65,7 +65,7 @@ export function SampleStoryView({ story }: { story: SampleStory }) {
       <section className="sample-cta">
         <p className="sample-cta-text">{t('samples.generateHint')}</p>
         <p className="sample-cta-lang">
-          {picked ? t('samples.languageHintPicked', { language: LANGUAGE_NAMES[picked] }) : t('samples.languageHint')}
+          {picked ? t('samples.languageHintPicked', { language: languageName(picked, i18n.language) }) : t('samples.languageHint')}
         </p>
         <Button block onClick={() => void generate(story, picked)}>
           <WandSparkles aria-hidden="true" size={20} />
