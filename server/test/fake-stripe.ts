@@ -112,7 +112,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
         const intent = url.searchParams.get('payment_intent');
         const data = [...sessions.values()].filter((s) => intent === null || s.payment_intent === intent);
-        json(res, 200, { object: 'list', data: data.slice(0, Number(url.searchParams.get('limit') ?? 10)), has_more: false, url: url.pathname });
+        json(res, 200, {
+          object: 'list',
+          data: data.slice(0, Number(url.searchParams.get('limit') ?? 10)),
+          has_more: false,
+          url: url.pathname,
+        });
         return;
       }
       const object = /^\/v1\/(charges|disputes)\/([\w-]+)$/.exec(url.pathname);

@@ -60,10 +60,24 @@ export const auditLog = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** The admin's e-mail, or `cli:<os user>` for the operator CLI. */
     actor: text('actor').notNull(),
+    /** The console's actions, and the operator CLI's: grant and revoke (Butter), verify, redeem_create, persona_import. */
     action: text('action', {
-      enum: ['takedown', 'restore', 'dismiss', 'warn', 'suspend', 'ban', 'unban'],
+      enum: [
+        'takedown',
+        'restore',
+        'dismiss',
+        'warn',
+        'suspend',
+        'ban',
+        'unban',
+        'grant',
+        'revoke',
+        'verify',
+        'redeem_create',
+        'persona_import',
+      ],
     }).notNull(),
-    targetType: text('target_type', { enum: ['post', 'persona', 'novel', 'user', 'report'] }).notNull(),
+    targetType: text('target_type', { enum: ['post', 'persona', 'novel', 'user', 'report', 'redeem_code', 'catalogue'] }).notNull(),
     targetUid: text('target_uid').notNull(),
     reason: text('reason').notNull().default(''),
     details: jsonb('details').$type<Record<string, unknown>>(),

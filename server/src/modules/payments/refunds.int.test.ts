@@ -67,7 +67,10 @@ async function deliverTenTimes(event: { payload: string; header: string }) {
 
 /** A paid and credited purchase of `product` by `auth`. */
 async function buy(auth: Auth, product: string) {
-  const answer = await ctx.request('POST', '/api/v1/payment/stripeCreateCheckoutSession/', { body: { product_name: product }, headers: auth });
+  const answer = await ctx.request('POST', '/api/v1/payment/stripeCreateCheckoutSession/', {
+    body: { product_name: product },
+    headers: auth,
+  });
   expect(answer.status).toBe(200);
   const session = [...fake.sessions.values()].find((s) => s.client_secret === answer.body.data.clientSecret);
   if (!session) throw new Error('no fake session');
@@ -148,7 +151,13 @@ describe('disputes', () => {
     expect(open.status).toBe(200);
     const listed = (open.body.data.results as { id: string }[]).filter((d) => d.id === dispute);
     expect(listed).toEqual([
-      expect.objectContaining({ session_id: session, user_uid: me!.uid, status: 'needs_response', reason: 'fraudulent', closed_time: null }),
+      expect.objectContaining({
+        session_id: session,
+        user_uid: me!.uid,
+        status: 'needs_response',
+        reason: 'fraudulent',
+        closed_time: null,
+      }),
     ]);
     expect((await ctx.request('GET', '/api/v1/admin/disputes/', { headers: me!.auth })).status).toBe(404);
 

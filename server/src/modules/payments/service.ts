@@ -335,8 +335,7 @@ export async function settleStripeRefund(stripe: Stripe, db: Db, chargeId: strin
   // The charge is the whole payment (our price table's amount); its refunds so far are a share of it.
   const payment = await db.execute<{ amount: number }>(sql`select amount from payments where session_id = ${sessionId}`);
   const amount = payment.rows[0]?.amount ?? 0;
-  const refundedAmount =
-    charge.amount_refunded >= charge.amount ? amount : Math.round((charge.amount_refunded * amount) / charge.amount);
+  const refundedAmount = charge.amount_refunded >= charge.amount ? amount : Math.round((charge.amount_refunded * amount) / charge.amount);
   const taken = await takeBackPayment(db, { sessionId, refundedAmount });
   if (taken) log.info({ sessionId, butter: taken.butter, passEnded: taken.passEnded }, 'payment refunded: taken back');
   return taken;
