@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/errors';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { useAdminAction, useAudit, useReports, type AdminAction, type AdminReport, type ReportStatus } from '../api';
 import '../moderation.css';
+import { Disputes } from './Disputes';
 
 type Pending = { label: string; report: AdminReport; build: (reason: string, days: number) => AdminAction; days?: boolean };
 
@@ -61,6 +62,7 @@ export function AdminConsole() {
           ))}
         </ol>
       )}
+      <Disputes />
       <AuditLog />
       <ActionDialog pending={pending} onClose={() => setPending(null)} />
     </div>
