@@ -152,6 +152,37 @@ describe('npm run admin -- user …', () => {
   });
 });
 
+describe('npm run admin -- payment refund', () => {
+  it('takes back what a sandbox payment bought, once, owing what the balance lacks, with an audit row', async () => {
+    const me = await signUp(ctx, 'ops-refund@example.com');
+    const checkout = await ctx.request('POST', '/api/v1/payment/stripeCreateCheckoutSession/', {
+      body: { product_name: '1' },
+      headers: me.auth,
+    });
+    const sessionId = checkout.body.data.clientSecret as string;
+    const paid = await ctx.request('POST', '/api/v1/payment/sandbox/complete/', {
+      body: { client_secret: sessionId, email: 'ops-refund@example.com', name: 'Buyer', address: '1 Test Street', country: 'DE' },
+      headers: me.auth,
+    });
+    expect(paid.body.data.balance).toBe(36);
+    expect((await admin('user', 'grant', 'ops-refund@example.com', '-10')).code).toBe(0); // 26 left, 30 to take back
+    const refunded = await admin('payment', 'refund', sessionId, '--reason', 'chargeback by mail');
+    expect(refunded.code).toBe(0);
+    expect(refunded.out).toContain('took 30 Butter back; balance 0, owes 4');
+    expect((await admin('payment', 'refund', sessionId)).out).toContain('nothing changed');
+    const info = await ctx.request('GET', '/api/v1/user/info/', { headers: me.auth });
+    expect(info.body.data).toMatchObject({ balance: 0, debt: 4 });
+    expect((await admin('user', 'show', 'ops-refund@example.com')).out).toContain('balance=0 debt=4 ledger_sum=-4');
+    const audit = await ctx.database.pool.query(`select action, reason from audit_log where target_uid = $1 and action = 'refund'`, [
+      me.uid,
+    ]);
+    expect(audit.rows).toEqual([
+      { action: 'refund', reason: 'chargeback by mail' },
+      { action: 'refund', reason: 'refunded by the operator' },
+    ]);
+  }, 120_000);
+});
+
 describe('npm run admin -- takedown', () => {
   it('takes a post down for everyone but its author, with an audit row, and needs a reason', async () => {
     const me = await signUp(ctx, 'ops-takedown@example.com');

@@ -12,6 +12,7 @@ import { createMailer } from '../mail/transport';
 import { audit, moderateContent, moderateUser, type Ops } from '../modules/moderation/service';
 import { importPersonas, readCatalogueFile } from '../modules/personas/catalogue';
 import { createRedeemCodes, rewardInviter } from '../modules/codes/service';
+import { takeBackPayment } from '../modules/payments/service';
 import { applyLedger, ledgerTotals } from '../modules/wallet/service';
 
 /**
@@ -30,7 +31,10 @@ const USAGE = `usage: npm run admin -- <command>
   takedown <post|persona|novel> <uid> --reason TEXT
                                            hide the content from everyone but its author (audited, mails the author)
   restore <post|persona|novel> <uid> --reason TEXT
-  user show <email>                        status, balance and ledger sum
+  user show <email>                        status, balance, debt and ledger sum
+  payment refund <session_id> [--reason TEXT]
+                                           record a payment refunded outside Stripe's webhook (a sandbox
+                                           payment, a bank transfer): takes back what it bought, once
   persona import <file.json>               add personas (seed format, matched on "key")
   redeem create --butter N [--uses K] [--expires DATE] [--count C]
                                            make C codes worth N Butter, each usable by K accounts
@@ -113,6 +117,28 @@ async function run(database: Database, argv: string[], initialCwd: string, ops: 
       details: { codes, butter, uses, expires_at: expiresAt?.toISOString() ?? null },
     });
     return codes.join('\n');
+  }
+  if (area === 'payment' && action === 'refund' && email) {
+    const sessionId = email;
+    const found = await database.db.execute<{ amount: number; user_uid: string }>(
+      sql`select amount, user_uid from payments where session_id = ${sessionId} and status = 'credited'`,
+    );
+    const payment = found.rows[0];
+    if (!payment) throw new UsageError(`no credited payment ${sessionId}`);
+    const reason = values.reason ?? 'refunded by the operator';
+    const taken = await takeBackPayment(database.db, { sessionId, refundedAmount: payment.amount });
+    await audit(database.db, {
+      actor,
+      action: 'refund',
+      targetType: 'user',
+      targetUid: payment.user_uid,
+      reason,
+      details: { session_id: sessionId, butter: taken?.butter ?? 0, pass_ended: taken?.passEnded ?? false },
+    });
+    if (!taken) return `payment ${sessionId} was already taken back; nothing changed`;
+    return taken.passEnded
+      ? `payment ${sessionId} refunded: the pass ended`
+      : `payment ${sessionId} refunded: took ${taken.butter} Butter back; balance ${taken.balance}${taken.debt > 0 ? `, owes ${taken.debt}` : ''}`;
   }
   if ((area === 'takedown' || area === 'restore') && action && email) {
     if (action !== 'post' && action !== 'persona' && action !== 'novel') throw new UsageError(USAGE);

@@ -60,7 +60,7 @@ export const auditLog = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** The admin's e-mail, or `cli:<os user>` for the operator CLI. */
     actor: text('actor').notNull(),
-    /** The console's actions, and the operator CLI's: grant and revoke (Butter), verify, redeem_create, persona_import. */
+    /** The console's actions, and the operator CLI's: grant and revoke (Butter), verify, refund (payment refund), redeem_create, persona_import. */
     action: text('action', {
       enum: [
         'takedown',
@@ -73,6 +73,7 @@ export const auditLog = pgTable(
         'grant',
         'revoke',
         'verify',
+        'refund',
         'redeem_create',
         'persona_import',
       ],
