@@ -35,10 +35,10 @@ async function refund(sessionId: string): Promise<string> {
   return stdout.trim();
 }
 
-/** Package 1 (30 Butter) through the sandbox's checkout, as the payout page completes it. */
-async function buyPackage(me: Session): Promise<string> {
+/** A product (package 1, 30 Butter, by default) through the sandbox's checkout, as the payout page completes it. */
+async function buyPackage(me: Session, product = '1'): Promise<string> {
   const { clientSecret } = await callApi<{ clientSecret: string }>('POST', '/payment/stripeCreateCheckoutSession/', {
-    body: { product_name: '1' },
+    body: { product_name: product },
     token: me.tokens.access,
   });
   await callApi('POST', '/payment/sandbox/complete/', {
@@ -69,6 +69,9 @@ const account = (me: Session) => callApi<{ balance: number; debt: number }>('GET
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 
+/** The machine is shared: a page's first data can take seconds under load. */
+const SLOW = { timeout: 15_000 };
+
 const CASES = [
   { locale: 'en-US', lang: 'en' },
   { locale: 'zh-TW', lang: 'zh-TW' },
@@ -92,11 +95,11 @@ describe.each(CASES)('a refund and a debt on the wallet in $locale', ({ locale, 
       await useSession(page, me);
       await page.goto('/user/transactions');
       const notice = page.getByTestId('debt-notice');
-      await expect.poll(() => notice.textContent()).toContain(fill(w.debtTitle, { debt: 6 }));
+      await expect.poll(() => notice.textContent(), SLOW).toContain(fill(w.debtTitle, { debt: 6 }));
       expect(await notice.textContent()).toContain(w.debtBody);
       expect(await notice.getByRole('link', { name: w.recharge }).getAttribute('href')).toBe('/recharge');
       const rows = transactionRows(page, w);
-      await expect.poll(() => rows.count()).toBe(5); // sign-up, purchase, two stories, the refund
+      await expect.poll(() => rows.count(), SLOW).toBe(5); // sign-up, purchase, two stories, the refund
       const latest = await rows.first().textContent();
       expect(latest).toContain(w.kinds.purchase_refund);
       expect(latest).toContain('30');
@@ -105,7 +108,7 @@ describe.each(CASES)('a refund and a debt on the wallet in $locale', ({ locale, 
       if (name === 'phone') {
         // The profile shows the debt too.
         await page.goto('/user');
-        await expect.poll(() => page.getByTestId('debt-notice').count()).toBe(1);
+        await expect.poll(() => page.getByTestId('debt-notice').count(), SLOW).toBe(1);
         await snap(page, `refunds-${lang}-profile-${name}`);
       }
       await context.close();
@@ -117,11 +120,30 @@ describe.each(CASES)('a refund and a debt on the wallet in $locale', ({ locale, 
     await useSession(page, me);
     await page.goto('/user/transactions');
     const rows = transactionRows(page, w);
-    await expect.poll(() => rows.count()).toBe(6);
+    await expect.poll(() => rows.count(), SLOW).toBe(6);
     expect(await rows.first().textContent()).toContain(w.kinds.purchase);
     expect(await rows.first().textContent()).toContain(fill(w.balanceAfter, { balance: 24 }));
     expect(await page.getByTestId('debt-notice').count()).toBe(0);
     await snap(page, `refunds-${lang}-paid`);
+    await context.close();
+  });
+
+  it('shows a pass bought and its end when it is refunded', async () => {
+    const me = await signUp(lang);
+    const sessionId = await buyPackage(me, '7'); // the 1-hour pass
+    expect(await refund(sessionId)).toContain('the pass ended');
+    const { context, page } = await newPage(browser, { locale, viewport: PHONE });
+    await useSession(page, me);
+    await page.goto('/user/transactions');
+    const rows = transactionRows(page, w);
+    await expect.poll(() => rows.count(), SLOW).toBe(3); // sign-up, the pass, its refund
+    const [ended, bought] = [await rows.nth(0).textContent(), await rows.nth(1).textContent()];
+    expect(ended).toContain(w.kinds.purchase_refund);
+    expect(ended).toContain(w.passRowEnded.split('{{when}}').filter(Boolean)[0]!.trim());
+    expect(bought).toContain(w.kinds.pass);
+    expect(bought).toContain(w.passRowUntil.split('{{when}}').filter(Boolean)[0]!.trim());
+    expect(await page.getByTestId('debt-notice').count()).toBe(0);
+    await snap(page, `refunds-${lang}-pass`);
     await context.close();
   });
 });

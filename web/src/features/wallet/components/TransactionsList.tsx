@@ -36,7 +36,7 @@ function TransactionRow({ row }: { row: Transaction }) {
           <time dateTime={new Date(row.created_time * 1000).toISOString()}>{formatDateTime(row.created_time, language)}</time>
           {row.reference && PAYMENT_KINDS.has(row.kind) ? <span className="transaction-ref"> · {row.reference}</span> : null}
         </span>
-        {passLine ? <span className="transaction-when">{passLine}</span> : null}
+        {passLine ? <span className="transaction-pass">{passLine}</span> : null}
       </span>
       <span className="transaction-figures">
         <span className={`transaction-amount tabular transaction-amount--${credit ? 'in' : 'out'}`}>
