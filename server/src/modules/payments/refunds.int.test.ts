@@ -107,6 +107,17 @@ describe('refunds', () => {
     expect((await info(me!.auth)).balance).toBe(6);
   });
 
+  it('takes nothing for a refund event that is not signed with the webhook secret', async () => {
+    const [me] = await quickAccounts(ctx, 1);
+    const session = await buy(me!.auth, '1');
+    const charge = fake.refund(session);
+    const good = signed('charge.refunded', { id: charge, object: 'charge' });
+    const forged = signer.webhooks.generateTestHeaderString({ payload: good.payload, secret: 'whsec_someone_else' });
+    const answer = await deliver({ payload: good.payload, header: forged });
+    expect(answer.status).toBe(400);
+    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 36, debt: 0, ledgerSum: 36 });
+  });
+
   it('partial refunds take back their share, and the rest when the refund is completed', async () => {
     const [me] = await quickAccounts(ctx, 1);
     const session = await buy(me!.auth, '1'); // 30 Butter for 179 cents
