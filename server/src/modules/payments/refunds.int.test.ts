@@ -118,6 +118,40 @@ describe('refunds', () => {
     expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 36, debt: 0, ledgerSum: 36 });
   });
 
+  it('a refund that arrives before the payment event settles the payment first, then takes it back', async () => {
+    const [me] = await quickAccounts(ctx, 1);
+    const answer = await ctx.request('POST', '/api/v1/payment/stripeCreateCheckoutSession/', {
+      body: { product_name: '1' },
+      headers: me!.auth,
+    });
+    const session = [...fake.sessions.values()].find((s) => s.client_secret === answer.body.data.clientSecret)!;
+    fake.pay(session.id);
+    const charge = fake.refund(session.id);
+    await deliverTenTimes(signed('charge.refunded', { id: charge, object: 'charge' }));
+    await deliverTenTimes(signed('checkout.session.completed', { id: session.id, object: 'checkout.session' }));
+    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 6, debt: 0, ledgerSum: 6 });
+    expect((await transactions(me!.auth)).map((r) => [r.kind, r.amount])).toEqual([
+      ['purchase_refund', -30],
+      ['purchase', 30],
+      ['signup', 6],
+    ]);
+  });
+
+  it('ignores a refunded charge that is not one of our payments', async () => {
+    const outside = `ch_outside_${Date.now()}`;
+    fake.charges.set(outside, {
+      id: outside,
+      object: 'charge',
+      amount: 500,
+      amount_refunded: 500,
+      currency: 'eur',
+      payment_intent: `pi_outside_${Date.now()}`,
+      refunded: true,
+      disputed: false,
+    });
+    await deliverTenTimes(signed('charge.refunded', { id: outside, object: 'charge' }));
+  });
+
   it('partial refunds take back their share, and the rest when the refund is completed', async () => {
     const [me] = await quickAccounts(ctx, 1);
     const session = await buy(me!.auth, '1'); // 30 Butter for 179 cents
