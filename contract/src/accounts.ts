@@ -94,6 +94,8 @@ export const UserInfo = z.object({
   email: z.string(),
   language: LanguageSchema,
   balance: z.number().int(),
+  /** Butter owed after a refund or lost dispute (0 normally): the next purchase, grant or code pays it first; no spending until then. */
+  debt: z.number().int(),
   invitation_code: z.string(),
   email_verified: z.boolean(),
   /** Epoch seconds when the account confirmed being 18 or older; null if never. */

@@ -67,13 +67,68 @@ export const TransactionsQuery = z.object({
   /** The first page's newest id: later pages stay put while new rows arrive. */
   before: z.coerce.number().int().min(1).optional(),
 });
-export const LEDGER_KINDS = ['signup', 'grant', 'invite', 'invited', 'redeem', 'purchase', 'generate', 'continue', 'refund'] as const;
+/**
+ * `pass`: a pass bought (0 Butter, `pass_until` its end); `purchase_refund` and `chargeback`: Butter (or a pass)
+ * taken back after Stripe refunded a payment or the bank decided a dispute against it; `revoke`: Butter the
+ * operator took back (`npm run admin -- user grant <email> -<n>`). `refund` is a failed job's charge given back.
+ */
+export const LEDGER_KINDS = [
+  'signup',
+  'grant',
+  'invite',
+  'invited',
+  'redeem',
+  'purchase',
+  'generate',
+  'continue',
+  'refund',
+  'pass',
+  'purchase_refund',
+  'chargeback',
+  'revoke',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const Transaction = z.object({
   id: z.number().int(),
   kind: z.enum(LEDGER_KINDS),
   amount: z.number().int(),
   balance_after: z.number().int(),
+  /** Butter the account owed after this row (a refund or lost dispute took back more than the balance held). */
+  debt_after: z.number().int(),
+  /** Pass rows: epoch seconds when the pass ends (or ended) after this row; null on other rows. */
+  pass_until: z.number().int().nullable(),
   reference: z.string().nullable(),
   created_time: z.number().int(),
 });
 export type Transaction = z.infer<typeof Transaction>;
+
+/** GET /admin/disputes/ (operator console): Stripe disputes of our payments, newest first. */
+export const AdminDisputesQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export const AdminDispute = z.object({
+  id: z.string(),
+  session_id: z.string(),
+  user_uid: z.string(),
+  user_email: z.string(),
+  /** The product id as in /payout/{product}. */
+  product_name: z.string(),
+  /** Minor units in `currency`. */
+  amount: z.number().int(),
+  currency: z.string(),
+  reason: z.string(),
+  /** Stripe's status: needs_response, under_review, won, lost, … */
+  status: z.string(),
+  /** The account's debt now (what a lost dispute left unpaid). */
+  user_debt: z.number().int(),
+  created_time: z.number().int(),
+  closed_time: z.number().int().nullable(),
+});
+export type AdminDispute = z.infer<typeof AdminDispute>;
+export const AdminDisputePage = z.object({
+  results: z.array(AdminDispute),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  has_more: z.boolean(),
+});
+export type AdminDisputePage = z.infer<typeof AdminDisputePage>;

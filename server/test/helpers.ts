@@ -106,7 +106,7 @@ export async function createTestContext(
     dataDir,
     request,
     close: async () => {
-      // After every test file: each balance equals its ledger's sum (CONTRACT.md section 5).
+      // After every test file: each balance minus its debt equals its ledger's sum (CONTRACT.md section 5).
       const unbalanced = await unbalancedAccounts({ database });
       await app.close();
       await database.close();

@@ -4,11 +4,11 @@ import { sql } from 'drizzle-orm';
 import { issueRefreshToken, signAccessToken } from '../src/modules/accounts/tokens';
 import type { TestContext } from './helpers';
 
-/** Accounts whose balance differs from their ledger's sum (should always be none). */
+/** Accounts whose balance minus debt differs from their ledger's sum (should always be none). */
 export async function unbalancedAccounts(ctx: Pick<TestContext, 'database'>): Promise<string[]> {
   const result = await ctx.database.db.execute<{ uid: string }>(sql`
     select u.uid from users u
-    where u.balance <> coalesce((select sum(l.amount) from ledger l where l.user_uid = u.uid), 0)`);
+    where u.balance - u.debt <> coalesce((select sum(l.amount) from ledger l where l.user_uid = u.uid), 0)`);
   return result.rows.map((r) => r.uid);
 }
 

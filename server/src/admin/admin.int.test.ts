@@ -32,7 +32,9 @@ const login = (email: string) =>
 
 describe('npm run admin -- user …', () => {
   it('verifies an e-mail so the account can log in', async () => {
-    await ctx.request('POST', '/api/v1/user/create/', { body: { age_confirmed: true, email: 'ops-verify@example.com', password: PASSWORD } });
+    await ctx.request('POST', '/api/v1/user/create/', {
+      body: { age_confirmed: true, email: 'ops-verify@example.com', password: PASSWORD },
+    });
     expect((await login('ops-verify@example.com')).body.base_resp.status_code).toBe(301007);
     const result = await admin('user', 'verify', 'OPS-verify@example.com');
     expect(result).toMatchObject({ code: 0 });
@@ -51,9 +53,72 @@ describe('npm run admin -- user …', () => {
       { kind: 'signup', amount: 6 },
       { kind: 'grant', amount: 30 },
     ]);
-    expect((await admin('user', 'grant', 'ops-grant@example.com', '-5')).code).toBe(2);
-    expect((await admin('user', 'show', 'ops-grant@example.com')).out).toContain('balance=36 ledger_sum=36');
+    expect((await admin('user', 'show', 'ops-grant@example.com')).out).toContain('balance=36 debt=0 ledger_sum=36');
   });
+
+  it('takes Butter back with a negative grant, never more than the balance, each step audited like the console', async () => {
+    const me = await signUp(ctx, 'ops-revoke@example.com');
+    expect((await admin('user', 'grant', 'ops-revoke@example.com', '10', '--reason', 'contest prize')).code).toBe(0);
+    const back = await admin('user', 'grant', 'ops-revoke@example.com', '-12', '--reason', 'prize sent twice');
+    expect(back.code).toBe(0);
+    expect(back.out).toContain('took 12 Butter back from ops-revoke@example.com; balance 4');
+    expect((await ctx.request('GET', '/api/v1/user/info/', { headers: me.auth })).body.data.balance).toBe(4);
+    const tooMuch = await admin('user', 'grant', 'ops-revoke@example.com', '-5');
+    expect(tooMuch.code).toBe(2);
+    expect(tooMuch.err).toContain('the balance is 4');
+    expect((await admin('user', 'grant', 'ops-revoke@example.com', '0')).code).toBe(2);
+    const rows = await ctx.database.pool.query(`select kind, amount, balance_after, note from ledger where user_uid = $1 order by id`, [
+      me.uid,
+    ]);
+    expect(rows.rows).toEqual([
+      { kind: 'signup', amount: 6, balance_after: 6, note: null },
+      { kind: 'grant', amount: 10, balance_after: 16, note: 'contest prize' },
+      { kind: 'revoke', amount: -12, balance_after: 4, note: 'prize sent twice' },
+    ]);
+    const wallet = await ctx.request('GET', '/api/v1/wallet/transactions/', { headers: me.auth });
+    expect(wallet.body.data.results[0]).toMatchObject({ kind: 'revoke', amount: -12, balance_after: 4, debt_after: 0 });
+    expect((await admin('user', 'show', 'ops-revoke@example.com')).out).toContain('balance=4 debt=0 ledger_sum=4');
+
+    // Every CLI action leaves the audit row the console writes (actor, action, target, reason), readable in the console.
+    expect((await admin('user', 'verify', 'ops-revoke@example.com')).code).toBe(0);
+    expect((await admin('user', 'suspend', 'ops-revoke@example.com', '--days', '1', '--reason', 'cool down')).code).toBe(0);
+    const audit = await ctx.database.pool.query(
+      `select actor, action, target_type, reason, details from audit_log where target_uid = $1 order by id`,
+      [me.uid],
+    );
+    expect(audit.rows).toEqual([
+      {
+        actor: expect.stringMatching(/^cli:/),
+        action: 'grant',
+        target_type: 'user',
+        reason: 'contest prize',
+        details: { butter: 10, balance: 16, debt: 0 },
+      },
+      {
+        actor: expect.stringMatching(/^cli:/),
+        action: 'revoke',
+        target_type: 'user',
+        reason: 'prize sent twice',
+        details: { butter: -12, balance: 4, debt: 0 },
+      },
+      { actor: expect.stringMatching(/^cli:/), action: 'verify', target_type: 'user', reason: '', details: null },
+      { actor: expect.stringMatching(/^cli:/), action: 'suspend', target_type: 'user', reason: 'cool down', details: expect.anything() },
+    ]);
+    const codes = await admin('redeem', 'create', '--butter', '7', '--count', '2', '--reason', 'newsletter');
+    expect(codes.code).toBe(0);
+    const [first] = codes.out.trim().split('\n');
+    const codeAudit = await ctx.database.pool.query(`select action, target_type, reason, details from audit_log where target_uid = $1`, [
+      first,
+    ]);
+    expect(codeAudit.rows).toEqual([
+      {
+        action: 'redeem_create',
+        target_type: 'redeem_code',
+        reason: 'newsletter',
+        details: { codes: codes.out.trim().split('\n'), butter: 7, uses: 1, expires_at: null },
+      },
+    ]);
+  }, 120_000); // eight CLI runs, each a fresh Node process
 
   it('bans (ending every session), suspends for N days, and unbans', async () => {
     const me = await signUp(ctx, 'ops-ban@example.com');
@@ -85,6 +150,37 @@ describe('npm run admin -- user …', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain('no account');
   });
+});
+
+describe('npm run admin -- payment refund', () => {
+  it('takes back what a sandbox payment bought, once, owing what the balance lacks, with an audit row', async () => {
+    const me = await signUp(ctx, 'ops-refund@example.com');
+    const checkout = await ctx.request('POST', '/api/v1/payment/stripeCreateCheckoutSession/', {
+      body: { product_name: '1' },
+      headers: me.auth,
+    });
+    const sessionId = checkout.body.data.clientSecret as string;
+    const paid = await ctx.request('POST', '/api/v1/payment/sandbox/complete/', {
+      body: { client_secret: sessionId, email: 'ops-refund@example.com', name: 'Buyer', address: '1 Test Street', country: 'DE' },
+      headers: me.auth,
+    });
+    expect(paid.body.data.balance).toBe(36);
+    expect((await admin('user', 'grant', 'ops-refund@example.com', '-10')).code).toBe(0); // 26 left, 30 to take back
+    const refunded = await admin('payment', 'refund', sessionId, '--reason', 'chargeback by mail');
+    expect(refunded.code).toBe(0);
+    expect(refunded.out).toContain('took 30 Butter back; balance 0, owes 4');
+    expect((await admin('payment', 'refund', sessionId)).out).toContain('nothing changed');
+    const info = await ctx.request('GET', '/api/v1/user/info/', { headers: me.auth });
+    expect(info.body.data).toMatchObject({ balance: 0, debt: 4 });
+    expect((await admin('user', 'show', 'ops-refund@example.com')).out).toContain('balance=0 debt=4 ledger_sum=-4');
+    const audit = await ctx.database.pool.query(`select action, reason from audit_log where target_uid = $1 and action = 'refund'`, [
+      me.uid,
+    ]);
+    expect(audit.rows).toEqual([
+      { action: 'refund', reason: 'chargeback by mail' },
+      { action: 'refund', reason: 'refunded by the operator' },
+    ]);
+  }, 120_000);
 });
 
 describe('npm run admin -- takedown', () => {
@@ -140,6 +236,6 @@ describe('npm run admin -- redeem create', () => {
     expect((await admin('user', 'verify', 'ops-guest@example.com')).code).toBe(0);
     expect((await admin('user', 'verify', 'ops-guest@example.com')).code).toBe(0);
     expect((await ctx.request('GET', '/api/v1/user/info/', { headers: host.auth })).body.data.balance).toBe(14);
-    expect((await admin('user', 'show', 'ops-guest@example.com')).out).toContain('balance=14 ledger_sum=14');
+    expect((await admin('user', 'show', 'ops-guest@example.com')).out).toContain('balance=14 debt=0 ledger_sum=14');
   });
 });

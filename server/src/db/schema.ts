@@ -1,3 +1,4 @@
+import { LEDGER_KINDS } from '@butterfic/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -61,10 +62,25 @@ export const auditLog = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** The admin's e-mail, or `cli:<os user>` for the operator CLI. */
     actor: text('actor').notNull(),
+    /** The console's actions, and the operator CLI's: grant and revoke (Butter), verify, refund (payment refund), redeem_create, persona_import. */
     action: text('action', {
-      enum: ['takedown', 'restore', 'dismiss', 'warn', 'suspend', 'ban', 'unban'],
+      enum: [
+        'takedown',
+        'restore',
+        'dismiss',
+        'warn',
+        'suspend',
+        'ban',
+        'unban',
+        'grant',
+        'revoke',
+        'verify',
+        'refund',
+        'redeem_create',
+        'persona_import',
+      ],
     }).notNull(),
-    targetType: text('target_type', { enum: ['post', 'persona', 'novel', 'user', 'report'] }).notNull(),
+    targetType: text('target_type', { enum: ['post', 'persona', 'novel', 'user', 'report', 'redeem_code', 'catalogue'] }).notNull(),
     targetUid: text('target_uid').notNull(),
     reason: text('reason').notNull().default(''),
     details: jsonb('details').$type<Record<string, unknown>>(),
@@ -95,6 +111,11 @@ export const users = pgTable(
     invitationCode: text('invitation_code').notNull(),
     invitedBy: text('invited_by'),
     balance: integer('balance').notNull().default(0),
+    /**
+     * Butter owed after a refund or a lost dispute took back more than the balance held (migration 0023,
+     * docs/decisions/0030): only at a zero balance; the next credit pays it first; balance - debt = the ledger's sum.
+     */
+    debt: integer('debt').notNull().default(0),
     /** While in the future, generation and continuation are free (time passes, packages 7 and 8). */
     passExpiresAt: timestamp('pass_expires_at', { withTimezone: true }),
     /**
@@ -119,6 +140,8 @@ export const users = pgTable(
       .on(t.uid)
       .where(sql`${t.status} in ('banned', 'suspended')`),
     check('users_balance_non_negative', sql`${t.balance} >= 0`),
+    check('users_debt_non_negative', sql`${t.debt} >= 0`),
+    check('users_debt_only_at_zero', sql`${t.debt} = 0 or ${t.balance} = 0`),
   ],
 );
 
@@ -134,10 +157,14 @@ export const ledger = pgTable(
       .notNull()
       .references(() => users.uid),
     kind: text('kind', {
-      enum: ['signup', 'grant', 'invite', 'invited', 'redeem', 'purchase', 'generate', 'continue', 'refund'],
+      enum: LEDGER_KINDS,
     }).notNull(),
     amount: integer('amount').notNull(),
     balanceAfter: integer('balance_after').notNull(),
+    /** The account's debt after this row (migration 0023). */
+    debtAfter: integer('debt_after').notNull().default(0),
+    /** Pass rows: the end of the account's pass after this row (a pass bought, or ended by a refund). */
+    passUntil: timestamp('pass_until', { withTimezone: true }),
     ref: text('ref'),
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -147,7 +174,8 @@ export const ledger = pgTable(
     uniqueIndex('ledger_kind_ref_uq')
       .on(t.kind, t.ref)
       .where(sql`${t.ref} is not null`),
-    check('ledger_amount_non_zero', sql`${t.amount} <> 0`),
+    check('ledger_amount_non_zero', sql`${t.amount} <> 0 or ${t.kind} in ('pass', 'purchase_refund', 'chargeback')`),
+    check('ledger_debt_after_non_negative', sql`${t.debtAfter} >= 0`),
     check('ledger_balance_after_non_negative', sql`${t.balanceAfter} >= 0`),
   ],
 );
@@ -536,8 +564,44 @@ export const payments = pgTable(
       .default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     creditedAt: timestamp('credited_at', { withTimezone: true }),
+    /** Stripe's PaymentIntent of the session: how its charges, refunds and disputes name it (migration 0023). */
+    paymentIntent: text('payment_intent'),
+    /** Minor units Stripe has refunded so far, and the Butter taken back for refunds and lost disputes. */
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    butterReversed: integer('butter_reversed').notNull().default(0),
+    /** A pass payment refunded or lost in a dispute: its pass was ended then. */
+    passRevokedAt: timestamp('pass_revoked_at', { withTimezone: true }),
   },
-  (t) => [index('payments_user_idx').on(t.userUid, t.createdAt.desc()), check('payments_amount_positive', sql`${t.amount} > 0`)],
+  (t) => [
+    index('payments_user_idx').on(t.userUid, t.createdAt.desc()),
+    uniqueIndex('payments_payment_intent_uq')
+      .on(t.paymentIntent)
+      .where(sql`${t.paymentIntent} is not null`),
+    check('payments_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Stripe disputes (chargebacks) of our payments, as last read from Stripe: the operator console lists them. */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => payments.sessionId),
+    userUid: text('user_uid')
+      .notNull()
+      .references(() => users.uid),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').notNull(),
+    /** Stripe's status: warning_needs_response, needs_response, under_review, won, lost, … */
+    status: text('status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [index('disputes_created_idx').on(t.createdAt.desc(), t.id)],
 );
 
 /** Redeem codes made by the operator (`npm run admin -- redeem create`). */

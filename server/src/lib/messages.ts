@@ -23,7 +23,8 @@ type Table = Record<
   | 'unavailable'
   | 'moderationUnavailable'
   | 'nameRefused'
-  | 'tooManyStreams',
+  | 'tooManyStreams'
+  | 'inDebt',
   Record<Language, string>
 >;
 
@@ -134,6 +135,13 @@ export const MESSAGES: Table = {
     'zh-TW': '你的奶油不夠了。儲值後就能繼續生成故事。',
     ko: '버터가 부족해요. 충전하면 이야기를 계속 생성할 수 있어요.',
     ja: 'バターが足りません。チャージすると続けて生成できます。',
+  },
+  inDebt: {
+    en: 'Your account owes {debt} Butter after a payment was refunded or disputed. Recharge or redeem a code to settle it first.',
+    'zh-CN': '有一笔付款已退款或被提出争议，你的账号还欠 {debt} 黄油币。请先充值或使用兑换码还清。',
+    'zh-TW': '有一筆付款已退款或被提出爭議，你的帳號還欠 {debt} 奶油。請先儲值或使用兌換碼還清。',
+    ko: '환불되거나 이의 제기된 결제가 있어서 계정에 갚아야 할 버터 {debt}개가 남아 있어요. 먼저 충전하거나 쿠폰 코드로 갚아 주세요.',
+    ja: '払い戻しまたは異議申し立てのあった支払いがあるため、アカウントに{debt}バターの未払いがあります。先にチャージかシリアルコードで精算してください。',
   },
   codeUnknown: {
     en: 'This code does not exist.',

@@ -32,6 +32,7 @@ export function presentUser(user: AuthUser, isAdmin = false): UserInfo {
     email: user.email,
     language: user.language,
     balance: user.balance,
+    debt: user.debt,
     invitation_code: user.invitationCode,
     email_verified: user.emailVerifiedAt !== null,
     adult_confirmed_at: epoch(user.adultConfirmedAt),

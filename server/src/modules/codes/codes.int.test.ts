@@ -162,7 +162,7 @@ describe('the wallet', () => {
     const outcomes = await Promise.all(Array.from({ length: 50 }, spend));
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(3);
     expect(outcomes.filter((o) => o === 305001)).toHaveLength(47);
-    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 2, ledgerSum: 2 });
+    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 2, debt: 0, ledgerSum: 2 });
   });
 
   it('lists the caller ledger newest first, 20 a page, pinned by `before`', async () => {

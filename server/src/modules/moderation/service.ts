@@ -105,7 +105,8 @@ export async function listReports(db: Db, query: { status: AdminReport['status']
 export type Ops = { db: Db; mailer: Mailer; log?: { warn: (obj: object, msg: string) => void } };
 type Notice = { to: string; subject: string; text: string };
 
-async function audit(
+/** Writes one audit row (the console's actions and every operator CLI command). */
+export async function audit(
   tx: DbOrTx,
   entry: {
     actor: string;

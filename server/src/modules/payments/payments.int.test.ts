@@ -126,7 +126,7 @@ describe('the Stripe webhook', () => {
     }
     expect(answers).toHaveLength(1000);
     expect(answers.every((s) => s === 200)).toBe(true);
-    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 66, ledgerSum: 66 });
+    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 66, debt: 0, ledgerSum: 66 });
     const rows = await ctx.database.pool.query(`select amount, ref from ledger where user_uid = $1 and kind = 'purchase'`, [me!.uid]);
     expect(rows.rows).toEqual([{ amount: 60, ref: session.id }]);
     // The async-success event of the same session credits nothing more either.

@@ -1,4 +1,6 @@
 import {
+  AdminDisputePage,
+  AdminDisputesQuery,
   CreateCheckoutBody,
   CreateCheckoutResult,
   envelope,
@@ -23,7 +25,10 @@ import {
   createStripe,
   createStripeSession,
   failSession,
+  listDisputes,
   sessionStatus,
+  settleStripeDispute,
+  settleStripeRefund,
   settleStripeSession,
   type Credit,
 } from './service';
@@ -33,6 +38,9 @@ export const HANDLED_EVENTS = new Set([
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
   'checkout.session.async_payment_failed',
+  'charge.refunded',
+  'charge.dispute.created',
+  'charge.dispute.closed',
 ]);
 
 const epoch = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
@@ -93,6 +101,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The operator console's list of Stripe disputes: admins only, 404001 for everyone else.
+  app.get(
+    '/admin/disputes/',
+    { preHandler: app.requireAdmin, schema: { querystring: AdminDisputesQuery, response: { 200: envelope(AdminDisputePage) } } },
+    async (request) => ok(await listDisputes(db, request.query)),
+  );
+
   // The webhook reads its body raw: the signature covers the exact bytes.
   await app.register(async (hook) => {
     hook.removeAllContentTypeParsers();
@@ -116,6 +131,15 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!HANDLED_EVENTS.has(event.type)) return ok({ received: true as const, credited: false });
         const sessionId = (event.data.object as { id?: unknown }).id;
         if (typeof sessionId !== 'string') return ok({ received: true as const, credited: false });
+        // Refunds and disputes (docs/decisions/0030): the object is a charge or a dispute, re-read from Stripe.
+        if (event.type === 'charge.refunded') {
+          await settleStripeRefund(stripe, db, sessionId, request.log);
+          return ok({ received: true as const, credited: false });
+        }
+        if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed') {
+          await settleStripeDispute(stripe, db, sessionId, request.log);
+          return ok({ received: true as const, credited: false });
+        }
         if (event.type === 'checkout.session.async_payment_failed') {
           await failSession(db, sessionId);
           return ok({ received: true as const, credited: false });

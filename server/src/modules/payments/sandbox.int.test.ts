@@ -39,7 +39,7 @@ describe('sandbox payments (PAYMENTS=sandbox, the default)', () => {
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(answers.filter((a) => a.body.data.credited === true)).toHaveLength(1);
     expect(answers.every((a) => a.body.data.balance === 306)).toBe(true);
-    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 306, ledgerSum: 306 });
+    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 306, debt: 0, ledgerSum: 306 });
     const row = await ctx.database.pool.query('select currency, amount, status from payments where session_id = $1', [secret]);
     expect(row.rows[0]).toEqual({ currency: 'cny', amount: 12000, status: 'credited' });
     const done = await ctx.request('GET', `/api/v1/payment/session/?session_id=${secret}`, { headers: me!.auth });

@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '@butterfic/contract';
+import { PAGE_SIZE, type LedgerKind } from '@butterfic/contract';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db';
 import { pgCode } from '../../db/errors';
@@ -6,45 +6,64 @@ import { prepared } from '../../db/prepared';
 import { ledger } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
-export type LedgerKind = 'signup' | 'grant' | 'invite' | 'invited' | 'redeem' | 'purchase' | 'generate' | 'continue' | 'refund';
+export type { LedgerKind };
+
+/** Rows that take Butter back for money that went back to the payer: they may leave a debt. */
+const TAKE_BACK: ReadonlySet<LedgerKind> = new Set(['purchase_refund', 'chargeback']);
+/** Rows that may move no Butter (they record a pass). */
+const ZERO_ALLOWED: ReadonlySet<LedgerKind> = new Set(['pass', 'purchase_refund', 'chargeback']);
 
 /**
  * Changes a balance and appends its ledger row in one statement (run it inside
- * the caller's transaction). The balance can never go below zero: the users
- * table's check constraint refuses it and we answer 305001.
+ * the caller's transaction). Three cases (docs/decisions/0030):
+ * - a credit (amount >= 0) pays the account's debt first, the rest goes to the balance;
+ * - a take-back (a refund or lost dispute) lowers the balance to at most 0 and owes the rest as debt;
+ * - any other debit is spending: refused while the account owes Butter (305001 with the `inDebt` text),
+ *   and the users table's check constraint refuses a balance below zero (305001).
+ * Throughout, balance >= 0, debt > 0 only at a zero balance, and balance - debt = the ledger's sum.
  */
 export async function applyLedger(
   db: DbOrTx,
-  entry: { userUid: string; kind: LedgerKind; amount: number; ref?: string | null; note?: string | null },
-): Promise<{ balance: number }> {
-  if (!Number.isInteger(entry.amount) || entry.amount === 0) throw new Error(`ledger amounts are non-zero integers (got ${entry.amount})`);
+  entry: { userUid: string; kind: LedgerKind; amount: number; ref?: string | null; note?: string | null; passUntil?: Date | null },
+): Promise<{ balance: number; debt: number }> {
+  if (!Number.isInteger(entry.amount) || (entry.amount === 0 && !ZERO_ALLOWED.has(entry.kind)))
+    throw new Error(`ledger amounts are non-zero integers (got ${entry.amount} for ${entry.kind})`);
+  const spend = entry.amount < 0 && !TAKE_BACK.has(entry.kind);
+  const passUntil = entry.passUntil ? entry.passUntil.toISOString() : null;
   try {
-    const result = await db.execute<{ balance: number }>(sql`
+    const result = await db.execute<{ balance: number; debt: number }>(sql`
       with changed as (
-        update users set balance = balance + ${entry.amount}, updated_at = now()
-        where uid = ${entry.userUid}
-        returning uid, balance
+        update users set
+          balance = case when ${spend}::boolean then balance + ${entry.amount}::int else greatest(balance - debt + ${entry.amount}::int, 0) end,
+          debt = case when ${spend}::boolean then debt else greatest(debt - balance - ${entry.amount}::int, 0) end,
+          updated_at = now()
+        where uid = ${entry.userUid} and (not ${spend}::boolean or debt = 0)
+        returning uid, balance, debt
       )
-      insert into ledger (user_uid, kind, amount, balance_after, ref, note)
-      select uid, ${entry.kind}, ${entry.amount}, balance, ${entry.ref ?? null}, ${entry.note ?? null} from changed
-      returning balance_after as balance`);
+      insert into ledger (user_uid, kind, amount, balance_after, debt_after, pass_until, ref, note)
+      select uid, ${entry.kind}, ${entry.amount}::int, balance, debt, ${passUntil}::timestamptz, ${entry.ref ?? null}, ${entry.note ?? null}
+      from changed
+      returning balance_after as balance, debt_after as debt`);
     const row = result.rows[0];
-    if (!row) throw new AppError('notFound', { detail: `no user ${entry.userUid}` });
-    return { balance: row.balance };
+    if (row) return { balance: row.balance, debt: row.debt };
   } catch (error) {
     if (pgCode(error) === '23514') throw new AppError('insufficientButter');
     throw error;
   }
+  const owed = await db.execute<{ debt: number }>(sql`select debt from users where uid = ${entry.userUid}`);
+  const debt = owed.rows[0]?.debt;
+  if (debt === undefined) throw new AppError('notFound', { detail: `no user ${entry.userUid}` });
+  throw new AppError('insufficientButter', { message: 'inDebt', params: { debt }, data: { debt } });
 }
 
-/** The balance and the ledger's sum, for checks and the operator. */
-export async function ledgerTotals(db: DbOrTx, userUid: string): Promise<{ balance: number; ledgerSum: number }> {
-  const result = await db.execute<{ balance: number; ledger_sum: number }>(sql`
-    select u.balance, coalesce((select sum(amount) from ledger l where l.user_uid = u.uid), 0)::int as ledger_sum
+/** The balance, the debt and the ledger's sum (balance - debt = ledgerSum), for checks and the operator. */
+export async function ledgerTotals(db: DbOrTx, userUid: string): Promise<{ balance: number; debt: number; ledgerSum: number }> {
+  const result = await db.execute<{ balance: number; debt: number; ledger_sum: number }>(sql`
+    select u.balance, u.debt, coalesce((select sum(amount) from ledger l where l.user_uid = u.uid), 0)::int as ledger_sum
     from users u where u.uid = ${userUid}`);
   const row = result.rows[0];
   if (!row) throw new AppError('notFound');
-  return { balance: row.balance, ledgerSum: row.ledger_sum };
+  return { balance: row.balance, debt: row.debt, ledgerSum: row.ledger_sum };
 }
 
 /**
@@ -68,6 +87,8 @@ export function transactionsQuery(db: Db, before: boolean) {
         kind: ledger.kind,
         amount: ledger.amount,
         balanceAfter: ledger.balanceAfter,
+        debtAfter: ledger.debtAfter,
+        passUntil: sql<number | null>`floor(extract(epoch from ${ledger.passUntil}))::int`,
         ref: ledger.ref,
         created: sql<number>`extract(epoch from ${ledger.createdAt})::int`.mapWith(Number),
       })
@@ -90,6 +111,8 @@ export async function listTransactions(db: Db, userUid: string, page: number, be
       kind: r.kind,
       amount: r.amount,
       balance_after: r.balanceAfter,
+      debt_after: r.debtAfter,
+      pass_until: r.passUntil === null ? null : Number(r.passUntil),
       reference: publicReference(r.kind, r.ref),
       created_time: r.created,
     })),
@@ -99,10 +122,13 @@ export async function listTransactions(db: Db, userUid: string, page: number, be
   };
 }
 
-/** What a row's reference may show its owner: a redeem row names the code, not the account; invitation rows show nothing. */
+/**
+ * What a row's reference may show its owner: a redeem row names the code, not the account; a refund or chargeback
+ * row the payment's session; invitation rows show nothing.
+ */
 function publicReference(kind: LedgerKind, ref: string | null): string | null {
   if (!ref) return null;
-  if (kind === 'redeem') return ref.split(':')[0] ?? null;
+  if (kind === 'redeem' || kind === 'purchase_refund' || kind === 'chargeback') return ref.split(':')[0] ?? null;
   if (kind === 'signup' || kind === 'invite' || kind === 'invited') return null;
   return ref;
 }

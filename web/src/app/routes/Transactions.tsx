@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { TopBar } from '../../components/ui/TopBar';
+import { DebtNotice } from '../../features/wallet/components/DebtNotice';
 import { TransactionsList } from '../../features/wallet/components/TransactionsList';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../useDocumentTitle';
@@ -12,6 +13,7 @@ export function Transactions() {
   return (
     <>
       <TopBar title={title} parent={paths.user} />
+      <DebtNotice />
       <TransactionsList />
     </>
   );

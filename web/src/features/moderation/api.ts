@@ -1,14 +1,23 @@
-import type { AdminContentBody, AdminReport, AdminReportPage, AdminUserBody, AuditEntry } from '@butterfic/contract';
+import type {
+  AdminContentBody,
+  AdminDispute,
+  AdminDisputePage,
+  AdminReport,
+  AdminReportPage,
+  AdminUserBody,
+  AuditEntry,
+} from '@butterfic/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-export type { AdminReport, AuditEntry };
+export type { AdminDispute, AdminReport, AuditEntry };
 export type ReportStatus = AdminReport['status'];
 
 export const adminKeys = {
   all: ['admin'] as const,
   reports: (status: ReportStatus) => ['admin', 'reports', status] as const,
   audit: () => ['admin', 'audit'] as const,
+  disputes: () => ['admin', 'disputes'] as const,
 };
 
 /** GET /admin/reports/: the queue, least time left first (404001 for anyone but admins). */
@@ -26,6 +35,14 @@ export const useAudit = (enabled: boolean) =>
     queryKey: adminKeys.audit(),
     queryFn: ({ signal }) =>
       api.get<{ results: AuditEntry[]; page: number; page_size: number; has_more: boolean }>('/admin/audit/', { page: 1 }, { signal }),
+    enabled,
+  });
+
+/** GET /admin/disputes/: Stripe disputes of payments, newest first (docs/decisions/0030). */
+export const useDisputes = (enabled: boolean) =>
+  useQuery({
+    queryKey: adminKeys.disputes(),
+    queryFn: ({ signal }) => api.get<AdminDisputePage>('/admin/disputes/', { page: 1 }, { signal }),
     enabled,
   });
 

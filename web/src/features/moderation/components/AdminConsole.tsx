@@ -8,6 +8,7 @@ import { ActionDialog } from './ActionDialog';
 import { AuditLog } from './AuditLog';
 import { ReportCard } from './ReportCard';
 import '../moderation.css';
+import { Disputes } from './Disputes';
 
 /** The operator console: the report queue (least time left first) with its snapshot, the actions, the audit log. */
 export function AdminConsole() {
@@ -49,6 +50,7 @@ export function AdminConsole() {
           ))}
         </ol>
       )}
+      <Disputes />
       <AuditLog />
       <ActionDialog pending={pending} onClose={close} />
     </div>

@@ -1,4 +1,4 @@
-import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
+import { ArrowDownLeft, ArrowUpRight, Infinity as InfinityIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/EmptyState';
@@ -12,29 +12,38 @@ import { formatAmount } from '../format';
 import '../wallet.css';
 import { SkeletonRows } from '../../../components/ui/SkeletonRows';
 
+/** Rows whose reference (the payment's checkout session) the owner may want to quote to support. */
+const PAYMENT_KINDS = new Set<Transaction['kind']>(['redeem', 'purchase', 'pass', 'purchase_refund', 'chargeback']);
+
 function TransactionRow({ row }: { row: Transaction }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const credit = row.amount > 0;
+  // A pass row (bought, or ended by a refund) moves no Butter; it tells when the pass ends or ended.
+  const pass = row.pass_until != null && row.amount === 0;
+  const passLine =
+    row.pass_until != null
+      ? t(row.kind === 'pass' ? 'wallet.passRowUntil' : 'wallet.passRowEnded', { when: formatDateTime(row.pass_until, language) })
+      : null;
   return (
     <div className="transaction">
-      <span className={`transaction-icon transaction-icon--${credit ? 'in' : 'out'}`} aria-hidden="true">
-        {credit ? <ArrowDownLeft size={18} /> : <ArrowUpRight size={18} />}
+      <span className={`transaction-icon transaction-icon--${credit || (pass && row.kind === 'pass') ? 'in' : 'out'}`} aria-hidden="true">
+        {pass ? <InfinityIcon size={18} /> : credit ? <ArrowDownLeft size={18} /> : <ArrowUpRight size={18} />}
       </span>
       <span className="transaction-body">
         <span className="transaction-kind">{t(`wallet.kinds.${row.kind}`)}</span>
         <span className="transaction-when">
           <time dateTime={new Date(row.created_time * 1000).toISOString()}>{formatDateTime(row.created_time, language)}</time>
-          {row.reference && (row.kind === 'redeem' || row.kind === 'purchase') ? (
-            <span className="transaction-ref"> · {row.reference}</span>
-          ) : null}
+          {row.reference && PAYMENT_KINDS.has(row.kind) ? <span className="transaction-ref"> · {row.reference}</span> : null}
         </span>
+        {passLine ? <span className="transaction-pass">{passLine}</span> : null}
       </span>
       <span className="transaction-figures">
         <span className={`transaction-amount tabular transaction-amount--${credit ? 'in' : 'out'}`}>
           {formatAmount(row.amount, language)}
         </span>
         <span className="transaction-after tabular">{t('wallet.balanceAfter', { balance: row.balance_after })}</span>
+        {row.debt_after > 0 ? <span className="transaction-debt tabular">{t('wallet.debtAfter', { debt: row.debt_after })}</span> : null}
       </span>
     </div>
   );

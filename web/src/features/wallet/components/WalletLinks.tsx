@@ -6,6 +6,7 @@ import { paths } from '../../../lib/paths';
 import { useUserInfo } from '../../../lib/account/user-info';
 import { formatDateTime } from '../../../lib/format';
 import '../wallet.css';
+import { DebtNotice } from './DebtNotice';
 
 /** On the profile: the time pass while it runs, and the way to the transactions list. */
 export function WalletLinks() {
@@ -15,6 +16,7 @@ export function WalletLinks() {
   const passEnd = user.data?.pass_expires_at ?? null;
   return (
     <>
+      <DebtNotice />
       {passEnd ? (
         <p className="pass-card" data-testid="pass-card">
           <InfinityIcon aria-hidden="true" size={22} />
