@@ -123,6 +123,6 @@ describe('an output check the endpoint never answers', () => {
     // pino's level 50 is "error": an operator's alert sees it.
     expect(lines[0]).toMatchObject({ level: 50, job: job.rows[0]!.uid });
     const totals = await ledgerTotals(app.database.db, me.uid);
-    expect(totals).toEqual({ balance: 0, ledgerSum: 0 });
+    expect(totals).toEqual({ balance: 0, debt: 0, ledgerSum: 0 });
   });
 });
