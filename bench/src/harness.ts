@@ -50,7 +50,11 @@ export async function startBenchApp(options: { provider: LlmProvider; env: Recor
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
-  await app.inject({ method: 'POST', url: '/api/v1/user/create/', payload: { age_confirmed: true, email: 'bench@example.com', password: 'bench password' } });
+  await app.inject({
+    method: 'POST',
+    url: '/api/v1/user/create/',
+    payload: { age_confirmed: true, email: 'bench@example.com', password: 'bench password' },
+  });
   await database.db.execute(
     sql`update users set email_verified_at = now(), pass_expires_at = now() + interval '30 days' where email = 'bench@example.com'`,
   );

@@ -35,7 +35,6 @@ const wanted = (name: string) => !ONLY || ONLY.has(name);
 export type Figure = Record<string, string | number>;
 export type Load = { rps: number; p50_ms: number; p99_ms: number; errors: number; non2xx: number; bytes_per_s?: number };
 
-
 /** Runs a TypeScript file under bench/src/peers in its own process; resolves its first JSON line. */
 export function peer<T>(file: string, args: string[], keep = false): Promise<{ value: T; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/src/peers', file), ...args], {
@@ -91,7 +90,9 @@ export async function seed(url: string, base: string, dataDir: string) {
      select 'bu' || i, 'bench' || i || '@example.com', $1, 'Author ' || i, 'BENCH' || i, now(), 1000 from generate_series(1, $2) i`,
     [me!.password_hash, GENERATE_USERS],
   );
-  await client.query(`insert into ledger (user_uid, kind, amount, balance_after, note) select uid, 'grant', 1000, 1000, 'bench' from users where uid like 'bu%'`);
+  await client.query(
+    `insert into ledger (user_uid, kind, amount, balance_after, note) select uid, 'grant', 1000, 1000, 'bench' from users where uid like 'bu%'`,
+  );
   await client.query(
     `insert into personas (uid, author_uid, author_name, char_a_name, char_a_setting, char_b_name, char_b_setting, plot, description, is_r18, tags, tag_list, language, used_count)
      select 'bp' || i, 'bu' || (1 + i % 20), 'Author ' || (1 + i % 20), 'Ines ' || i, repeat('A quiet archivist. ', 6), 'Tomas ' || i, repeat('A sailor who stays. ', 6),
@@ -108,7 +109,9 @@ export async function seed(url: string, base: string, dataDir: string) {
      from generate_series(1, $1) i`,
     [N, N / 3, me!.uid],
   );
-  await client.query(`insert into chapters (novel_uid, index, content) select uid, 0, repeat('The rain kept on. ', 60) from novels where uid like 'bn%'`);
+  await client.query(
+    `insert into chapters (novel_uid, index, content) select uid, 0, repeat('The rain kept on. ', 60) from novels where uid like 'bn%'`,
+  );
   // Each novel's chosen path is its one chapter (chapter versions, docs/decisions/0022).
   await client.query(`update novels n set path = array[c.id] from chapters c where c.novel_uid = n.uid and n.uid like 'bn%'`);
   await client.query(
@@ -203,7 +206,12 @@ export async function runLists(print: (name: string, figure: Figure) => void): P
       if (assetBr && wanted('asset_br')) {
         // The same bytes from a bare Fastify route: what moving them costs here, apart from the app.
         const bytes = await cannon({ url: `http://127.0.0.1:${hello.value.port}/file` });
-        print('baseline_same_bytes', { rps: bytes.rps, p50_ms: bytes.p50_ms, p99_ms: bytes.p99_ms, kb: Math.round(fs.statSync(assetBr).size / 1024) });
+        print('baseline_same_bytes', {
+          rps: bytes.rps,
+          p50_ms: bytes.p50_ms,
+          p99_ms: bytes.p99_ms,
+          kb: Math.round(fs.statSync(assetBr).size / 1024),
+        });
         sameBytes = bytes;
       }
       await measure('asset_br', 'hello', { ratio: 0.5, p99_ms: 5 }, { url: app.base + asset, headers: { 'accept-encoding': 'br, gzip' } });

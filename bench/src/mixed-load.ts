@@ -24,7 +24,6 @@ import { startApp } from './app';
 
 const PASSWORD = 'mixed load password';
 
-
 async function startFakeModel(): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--fake-model'], {
     stdio: ['pipe', 'pipe', 'inherit'],

@@ -2,6 +2,7 @@ import type { StoryRequest } from '../../server/src/generation/types';
 import { buildMessages, buildPrompt } from '../../server/src/generation/prompts/build';
 import { estimateTokens } from '../../server/src/generation/prompts/tokens';
 import type { Figure } from './lists';
+import { medianMs } from './timing';
 
 /**
  * Issue 29: building a continuation's prompt for a 200-chapter story (900 Chinese characters a
@@ -9,23 +10,19 @@ import type { Figure } from './lists';
  * 12,000-character cut alone (what the engine did before, the baseline), timed in the same run.
  * Median of 31 runs after 5 warm-ups. The memory job costs one model call per chapter, by design.
  */
-function median(run: () => void): number {
-  for (let i = 0; i < 5; i++) run();
-  const times: number[] = [];
-  for (let i = 0; i < 31; i++) {
-    const start = process.hrtime.bigint();
-    run();
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  times.sort((a, b) => a - b);
-  return times[15]!;
-}
-
 export function runPrompts(print: (name: string, figure: Figure) => void): void {
   const chapter = (n: number) =>
-    Array.from({ length: 6 }, (_, p) => `第${n}章第${p}段。林在港口等他，风很大，灯还亮着。“你还记得那封信吗？”她问。他没有回答，只是看着海。`.repeat(2)).join('\n\n');
+    Array.from({ length: 6 }, (_, p) =>
+      `第${n}章第${p}段。林在港口等他，风很大，灯还亮着。“你还记得那封信吗？”她问。他没有回答，只是看着海。`.repeat(2),
+    ).join('\n\n');
   const story: StoryRequest = {
-    params: { char_a_name: '林', char_a_setting: '灯塔看守人，三十四岁。', char_b_name: '周', char_b_setting: '绘制海图的人，三十一岁。', plot: '暴风雨把他困在她的岛上。' },
+    params: {
+      char_a_name: '林',
+      char_a_setting: '灯塔看守人，三十四岁。',
+      char_b_name: '周',
+      char_b_setting: '绘制海图的人，三十一岁。',
+      plot: '暴风雨把他困在她的岛上。',
+    },
     perspective: 0,
     dialogueHeavy: false,
     spicy: false,
@@ -39,10 +36,19 @@ export function runPrompts(print: (name: string, figure: Figure) => void): void 
     authorNote: '下一章：两人终于谈起那封信。',
   };
   let tokens = 0;
-  const fitted = median(() => {
-    const prompt = buildPrompt(story, { contextTokens: 8192 });
-    tokens = prompt.messages.reduce((sum, m) => sum + estimateTokens(m.content), 0) + prompt.maxTokens;
+  const fitted = medianMs(
+    () => {
+      const prompt = buildPrompt(story, { contextTokens: 8192 });
+      tokens = prompt.messages.reduce((sum, m) => sum + estimateTokens(m.content), 0) + prompt.maxTokens;
+    },
+    { warmups: 5, runs: 31 },
+  );
+  const baseline = medianMs(() => buildMessages(story), { warmups: 5, runs: 31 });
+  print('prompt_200_chapters', {
+    build_ms: fitted.toFixed(2),
+    prompt_and_chapter_tokens: tokens,
+    context_tokens: 8192,
+    baseline_char_cut_ms: baseline.toFixed(2),
+    memory_calls_per_chapter: 1,
   });
-  const baseline = median(() => buildMessages(story));
-  print('prompt_200_chapters', { build_ms: fitted.toFixed(2), prompt_and_chapter_tokens: tokens, context_tokens: 8192, baseline_char_cut_ms: baseline.toFixed(2), memory_calls_per_chapter: 1 });
 }

@@ -47,15 +47,23 @@ console.log = (...args: unknown[]) => {
   log(...args);
 };
 const print = (name: string, figure: Figure) =>
-  console.log(`bench ${name} ${Object.entries(figure).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+  console.log(
+    `bench ${name} ${Object.entries(figure)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')}`,
+  );
 function writeResults(): void {
   const dir = path.join(root, 'bench/results');
   fs.mkdirSync(dir, { recursive: true });
-  const run = { at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '', figures: lines };
+  const run = {
+    at: new Date().toISOString(),
+    node: process.version,
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model ?? '',
+    figures: lines,
+  };
   fs.writeFileSync(path.join(dir, 'latest.json'), JSON.stringify(run, null, 2) + '\n');
 }
-
-
 
 async function load(name: string, url: string, init: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {}) {
   const result = await autocannon({ url, connections: 50, duration: 5, ...init });

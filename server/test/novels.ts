@@ -52,3 +52,19 @@ export const storyRequest = (overrides: Record<string, unknown> = {}) => ({
   model: 'v1',
   ...overrides,
 });
+
+/** A persona as the persona form sends it (`POST /persona/create/`); `overrides` replace fields. */
+export const personaRequest = (overrides: Record<string, unknown> = {}) => ({
+  char_a_name: 'Ines',
+  char_a_setting: 'a lighthouse keeper, 34',
+  char_b_name: 'Tomas',
+  char_b_setting: 'a cartographer, 31',
+  plot: 'A storm strands him on her island.',
+  description: 'Storm-bound strangers',
+  tags: 'sea',
+  is_r18: 0,
+  first_person: 0,
+  dialogue_heavy: 0,
+  language: 'en',
+  ...overrides,
+});

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signUp } from '../../test/accounts';
 import { readSse, type FakeLlm, type SseEvent } from '../../test/fake-llm';
 import { createModelTestContext, type TestContext } from '../../test/helpers';
-import { novelDetails, novelFinished, storyRequest } from '../../test/novels';
+import { novelDetails, novelFinished, personaRequest, storyRequest } from '../../test/novels';
 import { personas } from '../db/schema';
 import { createLogger } from '../lib/logger';
 import { ledgerTotals } from '../modules/wallet/service';
@@ -131,19 +131,7 @@ describe('the LLM judge (MODERATION_PROVIDER=llm)', () => {
 
   it('refuses a spicy persona the judge finds unsafe, and creates nothing', async () => {
     const me = await adult('judge-persona@example.com');
-    const persona = {
-      char_a_name: 'Ines',
-      char_a_setting: 'a lighthouse keeper, 34',
-      char_b_name: 'Tomas',
-      char_b_setting: 'a cartographer, 31',
-      plot: 'A storm strands him on her MARIGOLD island.',
-      description: 'Storm-bound strangers',
-      tags: 'sea',
-      is_r18: 1,
-      first_person: 0,
-      dialogue_heavy: 0,
-      language: 'en',
-    };
+    const persona = personaRequest({ plot: 'A storm strands him on her MARIGOLD island.', is_r18: 1 });
     const refused = await ctx.request('POST', '/api/v1/persona/create/', { body: persona, headers: me.auth });
     expect(refused.status).toBe(403);
     expect(refused.body.base_resp.status_code).toBe(403001);

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../test/accounts';
 import { readSse, type FakeLlm, type SseEvent } from '../../test/fake-llm';
 import { createModelTestContext, type TestContext } from '../../test/helpers';
-import { novelDetails, novelFinished, storyRequest } from '../../test/novels';
+import { novelDetails, novelFinished, personaRequest, storyRequest } from '../../test/novels';
 import { LARGE_TEXT_CHARS, LIMITS } from '../lib/limits';
 import { ledgerTotals } from '../modules/wallet/service';
 
@@ -184,19 +184,7 @@ describe('requests refused before anything is charged', () => {
 
   it('checks personas when they are created and edited', async () => {
     const me = await adult('persona-check@example.com');
-    const persona = {
-      char_a_name: 'Ines',
-      char_a_setting: 'a lighthouse keeper, 34',
-      char_b_name: 'Tomas',
-      char_b_setting: 'a cartographer, 31',
-      plot: 'A storm strands him on her island.',
-      description: 'Storm-bound strangers',
-      tags: 'sea',
-      is_r18: 0,
-      first_person: 0,
-      dialogue_heavy: 0,
-      language: 'ja',
-    };
+    const persona = personaRequest({ language: 'ja' });
     const sexual = await ctx.request('POST', '/api/v1/persona/create/', {
       body: { ...persona, plot: '二人は嵐の夜にセックスする' },
       headers: me.auth,
@@ -274,18 +262,7 @@ describe('everywhere a user writes (issue 28)', () => {
 
   it('reads a spicy persona’s tags', async () => {
     const me = await adult('persona-tags@example.com');
-    const persona = {
-      char_a_name: 'Ines',
-      char_a_setting: 'a lighthouse keeper, 34',
-      char_b_name: 'Tomas',
-      char_b_setting: 'a cartographer, 31',
-      plot: 'A storm strands him on her island.',
-      description: 'Storm-bound strangers',
-      is_r18: 1,
-      first_person: 0,
-      dialogue_heavy: 0,
-      language: 'zh-CN',
-    };
+    const persona = personaRequest({ is_r18: 1, language: 'zh-CN' });
     const refused = await ctx.request('POST', '/api/v1/persona/create/', { body: { ...persona, tags: '初中生，校服' }, headers: me.auth });
     expect(refused.status).toBe(403);
     expect(refused.body.base_resp.status_code).toBe(403001);
