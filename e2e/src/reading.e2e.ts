@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type enReader from '../../web/src/locales/en/reader.json';
@@ -65,6 +66,19 @@ describe('繁體 ⇄ 简体 on the work reader', () => {
     expect(await shown()).toBe(original);
     // Copies and edits use what the author wrote: the saved text never changed.
     expect((await details()).chapters[0]!.content.replace(/\s+/g, '')).toBe(original);
+
+    // The story as an EPUB: the mimetype first and stored, the package in the story's language.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: (texts['zh-TW'] as unknown as Texts).reader.downloadEpub }).click(),
+    ]);
+    const bytes = new Uint8Array(await readFile((await download.path())!));
+    expect(download.suggestedFilename()).toMatch(/\.epub$/);
+    expect(new TextDecoder().decode(bytes.subarray(30, 38))).toBe('mimetype');
+    expect(new TextDecoder().decode(bytes.subarray(38, 58))).toBe('application/epub+zip');
+    const text = new TextDecoder().decode(bytes);
+    expect(text).toContain('<dc:language>zh-CN</dc:language>');
+    expect(text).toContain((await details()).chapters[0]!.content.trim().slice(0, 8));
     await context.close();
   });
 });

@@ -1,5 +1,6 @@
 import { wordCount } from '@butterfic/contract/client';
-import { Send } from 'lucide-react';
+import { BookDown, Send } from 'lucide-react';
+import { Button } from '../../../components/ui/Button';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/EmptyState';
@@ -10,6 +11,7 @@ import type { NovelDetails } from '../api/types';
 import { isLive, isRewriting, storyText, withLiveChapter } from '../format';
 import { useChapterEdit } from '../hooks/useChapterEdit';
 import { useCopyStory } from '../hooks/useCopyStory';
+import { useEpubDownload } from '../hooks/useEpubDownload';
 import { useNovelStream } from '../hooks/useNovelStream';
 import { useTextSize } from '../hooks/useTextSize';
 import { useWorkActions } from '../hooks/useWorkActions';
@@ -61,6 +63,7 @@ function WorkView({ details, onButterChanged }: { details: NovelDetails; onButte
   const ready = novel.generate_status === 'done';
   const edit = useChapterEdit(novel, last, ready);
   const { copy, copied } = useCopyStory(novel.uid, novel.title, chapters, details.share);
+  const downloadEpub = useEpubDownload(novel, chapters, details.share);
   const textSize = useTextSize();
   const actions = useWorkActions(novel.uid, stream.live?.chapter, onButterChanged);
   const { onContinue, onRewrite, onSelectVersion, onStop, versionsPending } = actions;
@@ -124,6 +127,14 @@ function WorkView({ details, onButterChanged }: { details: NovelDetails; onButte
           }}
         />
       )}
+      {ready && !edit.editing && hasText ? (
+        <div className="reader-extras">
+          <Button variant="ghost" onClick={() => void downloadEpub()}>
+            <BookDown aria-hidden="true" size={18} />
+            {t('reader.downloadEpub')}
+          </Button>
+        </div>
+      ) : null}
       {ready && !edit.editing && hasText ? <StoryMemory uid={novel.uid} /> : null}
       {ready && !edit.editing && hasText ? (
         <aside className="publish-prompt" aria-label={t('posts.publishPromptLabel')}>
