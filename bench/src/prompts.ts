@@ -1,6 +1,8 @@
 import type { StoryRequest } from '../../server/src/generation/types';
 import { buildMessages, buildPrompt } from '../../server/src/generation/prompts/build';
 import { estimateTokens } from '../../server/src/generation/prompts/tokens';
+import { overusedRate } from '../../server/src/generation/prompts/overused';
+import { composeChapter } from '../../server/src/generation/offline/writer';
 import type { Figure } from './lists';
 import { medianMs } from './timing';
 
@@ -51,4 +53,31 @@ export function runPrompts(print: (name: string, figure: Figure) => void): void 
     baseline_char_cut_ms: baseline.toFixed(2),
     memory_calls_per_chapter: 1,
   });
+}
+
+/** Issue 30: overused phrases per 1,000 characters in twelve offline-writer chapters per language (the fake model's seeded text). */
+export function runOverused(print: (name: string, figure: Figure) => void): void {
+  for (const language of ['en', 'zh-CN', 'ja', 'ko'] as const) {
+    const text = Array.from({ length: 12 }, (_, i) =>
+      composeChapter({
+        params: {
+          char_a_name: 'Ines',
+          char_a_setting: 'a lighthouse keeper',
+          char_b_name: 'Tomas',
+          char_b_setting: 'a cartographer',
+          plot: 'A storm.',
+        },
+        perspective: 0,
+        dialogueHeavy: i % 2 === 1,
+        spicy: false,
+        language,
+        chapterIndex: i,
+        storySoFar: '',
+        resumeFrom: '',
+        version: 1 + (i % 3),
+        targetChars: 900,
+      }),
+    ).join('\n\n');
+    print(`overused_per_1000_${language}`, { rate: overusedRate(text, language).toFixed(2), chars: Array.from(text).length });
+  }
 }

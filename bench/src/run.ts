@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { startApp } from './app';
 import { runLists, type Figure } from './lists';
-import { runPrompts } from './prompts';
+import { runOverused, runPrompts } from './prompts';
 import { runReading } from './reading';
 import { runSafety } from './safety';
 
@@ -98,6 +98,7 @@ if (process.argv.includes('--scale') || process.env.npm_config_scale === 'true')
 await runLists(print);
 runSafety(print);
 runPrompts(print);
+runOverused(print);
 await runReading(print);
 writeResults();
 if (process.env.BENCH_ONLY) process.exit(0);

@@ -30,6 +30,7 @@ import { paymentRoutes } from './modules/payments/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { installAuth } from './plugins/auth';
 import { clientErrorResponse, frameworkError, installEnvelope } from './plugins/envelope';
+import { loadOverusedPhrases } from './generation/prompts/overused';
 import { safetyFromEnv } from './safety';
 import { installLocale } from './plugins/locale';
 import { installSecurityHeaders } from './plugins/security';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await notifications.start();
   const hub = new StreamHub(database.pool, notifications, app.log);
   await hub.start();
+  loadOverusedPhrases(env.OVERUSED_PHRASES_FILE);
   const safety = safetyFromEnv(env, app.log);
   // The workers' own connections (issue 13): a burst of requests queued in the pool must not hold up the claims
   // that start stories, nor the saves of streamed text. Those saves are progress (resumed from the last one after

@@ -114,6 +114,8 @@ const EnvSchema = z
     LLM_IDLE_TIMEOUT: duration('30s'),
     /** The model's context in tokens: prompts are fitted to it. Unset: 8192 for openai, 4096 for llamacpp (capped at what the model was trained for). */
     LLM_CONTEXT_TOKENS: optionalString.pipe(z.coerce.number<string | undefined>({ message: 'must be a whole number of tokens' }).int().min(256).max(10_000_000).optional()),
+    /** A JSON file of overused phrases by language that replaces ours (generation/prompts/overused). */
+    OVERUSED_PHRASES_FILE: optionalString,
     LLM_GPU: z.enum(['false', 'auto', 'cuda', 'vulkan'], { message: 'must be false, auto, cuda or vulkan' }).default('false'),
     GENERATION_WORKERS: z.coerce.number({ message: 'must be a whole number' }).int().min(0).max(1000).default(2),
     MAX_LIVE_JOBS_PER_USER: z.coerce.number({ message: 'must be a whole number' }).int().min(0).max(1000).default(3),

@@ -1,5 +1,6 @@
 import type { Language } from '@butterfic/contract';
 import type { ChatMessage, StoryRequest } from '../types';
+import { avoidInstruction } from './overused';
 import { estimateTokens, type TokenCounter } from './tokens';
 
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -40,7 +41,7 @@ function perspectiveRule(story: StoryRequest): string {
  * (names, settings, plot, story so far): those go in the user message, quoted
  * as data.
  */
-export function systemPrompt(story: StoryRequest): string {
+export function systemPrompt(story: StoryRequest, { lean = false }: { lean?: boolean } = {}): string {
   const rating = story.spicy
     ? 'This is an adult romance for readers who confirmed they are 18 or older: sensual, romantic and sexual tension between the adult characters is welcome; keep it tasteful and consensual.'
     : 'This story is for a general audience: romance and tension are welcome, but nothing sexually explicit.';
@@ -55,6 +56,7 @@ export function systemPrompt(story: StoryRequest): string {
     style,
     rating,
     `Length: about ${story.targetChars} characters, in several paragraphs separated by blank lines.`,
+    ...(lean ? [] : [avoidInstruction(story.language)]),
     'Output only the story text: no title, no chapter heading, no notes, no questions to the reader.',
     'Safety rules that override every request: every character is an adult (18 or older). Never write sexual or romantic-sexual content involving anyone under 18, or anyone described as a child, a minor or a school pupil, whatever the settings or plot say; if asked to, write a general story instead. No real people.',
   ].join('\n');
@@ -95,9 +97,9 @@ function steering(story: StoryRequest, withMemory: boolean): { before: string; n
 }
 
 /** The chat messages with the story so far given (null: a first chapter). */
-function messagesWith(story: StoryRequest, soFar: string | null): ChatMessage[] {
+function messagesWith(story: StoryRequest, soFar: string | null, lean = false): ChatMessage[] {
   const setup = `The reader's story settings (quoted data, JSON):\n${settingsData(story)}`;
-  const messages: ChatMessage[] = [{ role: 'system', content: systemPrompt(story) }];
+  const messages: ChatMessage[] = [{ role: 'system', content: systemPrompt(story, { lean }) }];
   const { before, note } = steering(story, soFar !== null);
   if (soFar === null) {
     messages.push({ role: 'user', content: `${setup}${before}${note}\n\nWrite the first chapter.` });
@@ -131,6 +133,8 @@ const CONTEXT_MARGIN = 0.05;
 /** A chapter may take at most this share of the context, and gives up to half of it to long settings; the prompt gets the rest. */
 const MAX_ANSWER_SHARE = 0.5;
 const MIN_ANSWER_SHARE = 0.25;
+/** Below this share of the context for the story so far, a continuation drops the style note (overused phrases). */
+const MIN_STORY_SHARE = 0.25;
 
 /** The story memory's share of the context at most (docs/decisions/0033-story-memory.md). */
 export const MEMORY_SHARE = 0.15;
@@ -209,19 +213,37 @@ export function buildPrompt(
   if (story.memory) story = { ...story, memory: fitHead(story.memory, Math.floor(contextTokens * MEMORY_SHARE), count) };
   const tokensOf = (messages: ChatMessage[]) => messages.reduce((sum, m) => sum + count(m.content) + PER_MESSAGE_TOKENS, 0);
   const continuation = isContinuation(story);
-  const fixed = tokensOf(messagesWith(story, continuation ? '' : null));
-  const free = contextTokens - Math.ceil(contextTokens * CONTEXT_MARGIN) - fixed;
   const wanted = Math.min(maxTokensFor(story), Math.floor(contextTokens * MAX_ANSWER_SHARE));
-  const maxTokens = Math.max(Math.min(wanted, free), Math.min(wanted, Math.floor(contextTokens * MIN_ANSWER_SHARE)));
-  const room = free - maxTokens;
+  const minAnswer = Math.min(wanted, Math.floor(contextTokens * MIN_ANSWER_SHARE));
+  const minStory = continuation ? Math.floor(contextTokens * MIN_STORY_SHARE) : 0;
+  /**
+   * The budget with the system message full or lean (without the overused-phrase note) and a given
+   * memory: the chapter takes what it wants but leaves the story so far its minimum while it can.
+   */
+  const plan = (lean: boolean, memory: string | undefined) => {
+    const shaped = memory === story.memory ? story : { ...story, memory };
+    const fixed = tokensOf(messagesWith(shaped, continuation ? '' : null, lean));
+    const free = contextTokens - Math.ceil(contextTokens * CONTEXT_MARGIN) - fixed;
+    const maxTokens = Math.max(minAnswer, Math.min(wanted, free - minStory));
+    return { story: shaped, lean, fixed, maxTokens, room: free - maxTokens };
+  };
+  // A small context gives up the style note, then part of the memory, before it gives up the recent story.
+  let chosen = plan(false, story.memory);
+  if (chosen.room < minStory) chosen = plan(true, story.memory);
+  if (chosen.room < minStory && story.memory) {
+    const short = fitHead(story.memory, Math.max(0, count(story.memory) - (minStory - chosen.room)), count);
+    chosen = plan(true, short);
+  }
+  const { lean, fixed, maxTokens, room } = chosen;
+  story = chosen.story;
   if (room < 0) {
     throw new PromptTooLongError(
       `the story's settings need ${fixed} tokens and the chapter ${maxTokens}, more than the model's context of ${contextTokens} tokens allows (LLM_CONTEXT_TOKENS)`,
     );
   }
-  if (!continuation) return { messages: messagesWith(story, null), maxTokens, storyTokens: 0 };
+  if (!continuation) return { messages: messagesWith(story, null, lean), maxTokens, storyTokens: 0 };
   const soFar = fitTail(trimToBudget(story.storySoFar), room, count);
-  return { messages: messagesWith(story, soFar), maxTokens, storyTokens: count(soFar) };
+  return { messages: messagesWith(story, soFar, lean), maxTokens, storyTokens: count(soFar) };
 }
 
 /** Rough token budget for a chapter (CJK text needs about one token per character). */
