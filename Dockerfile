@@ -23,7 +23,10 @@ FROM node:22-bookworm-slim
 WORKDIR /app
 # Listen on every interface inside the container; DATA_DIR is a volume (only the embedded
 # database and the dev outbox use it: with DATABASE_URL and SMTP_URL it stays empty).
-ENV HOST=0.0.0.0 \
+# A deployment: production settings (no sandbox checkout: set PAYMENTS=stripe and its keys; the compose
+# trial overrides NODE_ENV and runs the sandbox on purpose).
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
     PORT=8080 \
     DATA_DIR=/data
 COPY --from=build --chown=node:node /app /app

@@ -15,5 +15,7 @@ export const Health = z.object({
    */
   safety_layers: z.array(z.string()).optional(),
   version: z.string(),
+  /** What an operator should fix: e.g. `sandbox-payments-public` (free Butter on a reachable address). */
+  warnings: z.array(z.string()).optional(),
 });
 export type Health = z.infer<typeof Health>;

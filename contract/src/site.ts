@@ -19,5 +19,7 @@ export const SiteInfo = z.object({
     company_number: z.string().nullable(),
     privacy_contact: z.string().nullable(),
   }),
+  /** True while the sandbox checkout (free Butter) runs on an address others can reach: every page shows a banner. */
+  sandbox_payments: z.boolean().optional(),
 });
 export type SiteInfo = z.infer<typeof SiteInfo>;

@@ -40,7 +40,10 @@ describe('configuration', () => {
   it('checks locally unless MODERATION_PROVIDER is openai or llm (whose model defaults in safety/index.ts)', () => {
     expect(loadEnv({}).MODERATION_PROVIDER).toBeUndefined();
     expect(loadEnv({}).MODERATION_MODEL).toBeUndefined();
-    expect(loadEnv({ MODERATION_PROVIDER: 'llm', LLM_PROVIDER: 'openai', LLM_BASE_URL: 'http://127.0.0.1:1/v1', LLM_MODEL: 'm' }).MODERATION_PROVIDER).toBe('llm');
+    expect(
+      loadEnv({ MODERATION_PROVIDER: 'llm', LLM_PROVIDER: 'openai', LLM_BASE_URL: 'http://127.0.0.1:1/v1', LLM_MODEL: 'm' })
+        .MODERATION_PROVIDER,
+    ).toBe('llm');
     expect(() => loadEnv({ MODERATION_PROVIDER: 'llm' })).toThrow(/MODERATION_MODEL/);
     expect(() => loadEnv({ MODERATION_PROVIDER: 'judge' })).toThrow(/MODERATION_PROVIDER/);
     expect(loadEnv({ MODERATION_PROVIDER: '' }).MODERATION_PROVIDER).toBeUndefined();
@@ -48,6 +51,32 @@ describe('configuration', () => {
       MODERATION_PROVIDER: 'openai',
       MODERATION_MODEL: 'text-moderation-latest',
     });
+  });
+
+  it('runs the free sandbox checkout by default only on loopback; elsewhere the operator must choose (issue 25)', () => {
+    expect(loadEnv({})).toMatchObject({ PAYMENTS: 'sandbox', PAYMENTS_SANDBOX_PUBLIC: false });
+    expect(loadEnv({ HOST: '::1', PUBLIC_URL: 'http://localhost:8080' })).toMatchObject({
+      PAYMENTS: 'sandbox',
+      PAYMENTS_SANDBOX_PUBLIC: false,
+    });
+    expect(() => loadEnv({ HOST: '0.0.0.0' })).toThrow(/PAYMENTS is unset on an address others can reach \(HOST=0\.0\.0\.0/);
+    expect(() => loadEnv({ PUBLIC_URL: 'https://butterfic.example' })).toThrow(
+      /set PAYMENTS=stripe with its three STRIPE_\* keys, or PAYMENTS=sandbox/,
+    );
+    expect(loadEnv({ HOST: '0.0.0.0', PAYMENTS: 'sandbox' })).toMatchObject({ PAYMENTS: 'sandbox', PAYMENTS_SANDBOX_PUBLIC: true });
+    expect(
+      loadEnv({
+        PUBLIC_URL: 'https://butterfic.example',
+        PAYMENTS: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      }),
+    ).toMatchObject({
+      PAYMENTS: 'stripe',
+      PAYMENTS_SANDBOX_PUBLIC: false,
+    });
+    expect(() => loadEnv({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' })).toThrow(/sandbox never runs with NODE_ENV=production/);
   });
 
   it('parses durations in the 2s, 10m, 1h and 30d forms', () => {
@@ -71,7 +100,7 @@ describe('configuration', () => {
     [{ LLM_PROVIDER: 'llamacpp' }, 'LLM_MODEL_PATH'],
     [{ GENERATION_WORKERS: '-1' }, 'GENERATION_WORKERS'],
     [{ PAYMENTS: 'stripe' }, 'STRIPE_SECRET_KEY'],
-    [{ NODE_ENV: 'production' }, 'PAYMENTS'],
+    [{ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }, 'PAYMENTS'],
     [
       { NODE_ENV: 'production', PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'wh' },
       'SMTP_URL',
@@ -119,10 +148,10 @@ describe('configuration', () => {
   it('sends takedown notices to TAKEDOWN_EMAIL, else its own default, never an admin login (issue 25)', () => {
     expect(loadEnv({ TAKEDOWN_EMAIL: ' legal@fic.example ', ADMIN_EMAILS: 'ops@fic.example' }).TAKEDOWN_EMAIL).toBe('legal@fic.example');
     expect(loadEnv({ ADMIN_EMAILS: ' , Ops@Fic.example,b@fic.example' }).TAKEDOWN_EMAIL).toBe(TAKEDOWN_EMAIL_PLACEHOLDER);
-    expect(loadEnv({ ADMIN_EMAILS: 'ops@fic.example', PUBLIC_URL: 'https://www.fic.example/' }).TAKEDOWN_EMAIL).toBe(
+    expect(loadEnv({ ADMIN_EMAILS: 'ops@fic.example', PUBLIC_URL: 'https://www.fic.example/', PAYMENTS: 'sandbox' }).TAKEDOWN_EMAIL).toBe(
       'takedown@fic.example',
     );
-    expect(loadEnv({ PUBLIC_URL: 'http://192.168.1.5:3000' }).TAKEDOWN_EMAIL).toBe(TAKEDOWN_EMAIL_PLACEHOLDER);
+    expect(loadEnv({ PUBLIC_URL: 'http://192.168.1.5:3000', PAYMENTS: 'sandbox' }).TAKEDOWN_EMAIL).toBe(TAKEDOWN_EMAIL_PLACEHOLDER);
     expect(() => loadEnv({ TAKEDOWN_EMAIL: 'Ops@fic.example', ADMIN_EMAILS: 'ops@fic.example' })).toThrow(/TAKEDOWN_EMAIL.*admin login/);
     expect(loadEnv({ TAKEDOWN_EMAIL: '' }).TAKEDOWN_EMAIL).toBe(TAKEDOWN_EMAIL_PLACEHOLDER);
     expect(TAKEDOWN_EMAIL_PLACEHOLDER).toMatch(/@[^@]+\.invalid$/);

@@ -131,7 +131,8 @@ const EnvSchema = z
     MODERATION_API_KEY: optionalString,
     SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL'),
     MAIL_FROM: z.string().default('Butterfic <no-reply@butterfic.local>'),
-    PAYMENTS: z.enum(['stripe', 'sandbox'], { message: 'must be stripe or sandbox' }).default('sandbox'),
+    /** Unset: sandbox on a loopback address (npm start), nothing elsewhere (loadEnv; issue 25). */
+    PAYMENTS: z.enum(['stripe', 'sandbox'], { message: 'must be stripe or sandbox' }).optional(),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
@@ -230,8 +231,11 @@ export function missingOperatorSettings(env: Pick<Env, (typeof OPERATOR_SETTINGS
 /** Shown as the takedown address when TAKEDOWN_EMAIL is unset and the site has no real domain. */
 export const TAKEDOWN_EMAIL_PLACEHOLDER = 'takedown@butterfic.invalid';
 
-export type Env = Omit<ParsedEnv, 'DATA_DIR' | 'PUBLIC_URL' | 'TAKEDOWN_EMAIL'> & {
+export type Env = Omit<ParsedEnv, 'DATA_DIR' | 'PUBLIC_URL' | 'TAKEDOWN_EMAIL' | 'PAYMENTS'> & {
   DATA_DIR: string;
+  PAYMENTS: 'stripe' | 'sandbox';
+  /** The sandbox checkout (free Butter) on an address other than loopback: a banner on every page, a warning in /health/. */
+  PAYMENTS_SANDBOX_PUBLIC: boolean;
   PUBLIC_URL: string;
   /** Where rights holders send takedown notices: TAKEDOWN_EMAIL, else `defaultTakedownEmail` (never an admin login). */
   TAKEDOWN_EMAIL: string;
@@ -249,6 +253,12 @@ export class EnvError extends Error {
   }
 }
 
+/** Whether a host name or address reaches only this machine. */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare.endsWith('.localhost') || bare === '::1' || /^127\.\d+\.\d+\.\d+$/.test(bare);
+}
+
 /** Parses configuration; throws EnvError whose message is one line naming the first bad variable. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = EnvSchema.safeParse(source);
@@ -263,8 +273,21 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const env = result.data;
   const initialCwd = source.INIT_CWD ?? process.cwd();
   const publicUrl = (env.PUBLIC_URL ?? `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`).replace(/\/+$/, '');
+  // No free Butter in a deployment (issue 25): the sandbox checkout is the default only where nobody
+  // else can reach the app; anywhere else the operator chooses.
+  const local = isLoopback(env.HOST) && isLoopback(new URL(publicUrl).hostname);
+  const payments = env.PAYMENTS ?? (local ? 'sandbox' : undefined);
+  if (!payments) {
+    throw new EnvError(
+      'PAYMENTS',
+      `is unset on an address others can reach (HOST=${env.HOST}, PUBLIC_URL=${publicUrl}): set PAYMENTS=stripe with its three STRIPE_* keys, or PAYMENTS=sandbox for a test checkout where no card is charged and Butter is free`,
+    );
+  }
+  if (payments === 'sandbox' && env.NODE_ENV === 'production') throw new EnvError('PAYMENTS', 'sandbox never runs with NODE_ENV=production; set PAYMENTS=stripe');
   return {
     ...env,
+    PAYMENTS: payments,
+    PAYMENTS_SANDBOX_PUBLIC: payments === 'sandbox' && !local,
     // npm runs workspace scripts inside server/; INIT_CWD is where `npm start` was typed.
     DATA_DIR: path.resolve(initialCwd, env.DATA_DIR),
     INITIAL_CWD: initialCwd,

@@ -90,6 +90,8 @@ if (env.TAKEDOWN_EMAIL === TAKEDOWN_EMAIL_PLACEHOLDER)
   logger.warn(`the user agreement shows the placeholder takedown address ${TAKEDOWN_EMAIL_PLACEHOLDER}: set TAKEDOWN_EMAIL`);
 else if (env.TAKEDOWN_EMAIL === defaultTakedownEmail(env.PUBLIC_URL))
   logger.warn(`the user agreement shows the takedown address ${env.TAKEDOWN_EMAIL}: make sure it receives mail, or set TAKEDOWN_EMAIL`);
+if (env.PAYMENTS_SANDBOX_PUBLIC)
+  logger.warn(`sandbox payments on ${env.PUBLIC_URL}: anyone who reaches it gets Butter free (every page says so); set PAYMENTS=stripe with its keys for real payments`);
 const unsetOperator = missingOperatorSettings(env);
 if (unsetOperator.length > 0)
   logger.warn(`the user agreement and privacy policy show placeholders for who runs the service: set ${unsetOperator.join(', ')}`);

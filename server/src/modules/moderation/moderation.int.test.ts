@@ -321,7 +321,7 @@ describe('hygiene', () => {
   it('keeps the dev outbox to its owner, and sends HSTS only when PUBLIC_URL is https', async () => {
     expect(fs.statSync(path.join(ctx.dataDir, 'outbox.jsonl')).mode & 0o777).toBe(0o600);
     expect((await ctx.request('GET', '/api/v1/health/')).headers.get('strict-transport-security')).toBeNull();
-    const secure = await createTestContext({ env: { PUBLIC_URL: 'https://butterfic.example' } });
+    const secure = await createTestContext({ env: { PUBLIC_URL: 'https://butterfic.example', PAYMENTS: 'sandbox' } });
     try {
       expect((await secure.request('GET', '/api/v1/health/')).headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
     } finally {

@@ -14,7 +14,7 @@ const INDEX =
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'butterfic-dist-'));
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
-  ctx = await createTestContext({ webDist: dist, env: { PUBLIC_URL: 'https://butterfic.example' } });
+  ctx = await createTestContext({ webDist: dist, env: { PUBLIC_URL: 'https://butterfic.example', PAYMENTS: 'sandbox' } });
 });
 afterAll(async () => {
   await ctx.close();

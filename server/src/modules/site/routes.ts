@@ -18,6 +18,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
         // The data-protection contact: PRIVACY_CONTACT, else the operator's address.
         privacy_contact: app.deps.env.PRIVACY_CONTACT ?? app.deps.env.OPERATOR_EMAIL ?? null,
       },
+      sandbox_payments: app.deps.env.PAYMENTS_SANDBOX_PUBLIC,
     }),
   );
 };

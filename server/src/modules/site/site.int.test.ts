@@ -19,6 +19,7 @@ describe('GET /api/v1/site/info/', () => {
         min_age: 13,
         policy_updated: '2025-03-25',
         operator: { name: null, address: null, email: null, governing_law: null, company_number: null, privacy_contact: null },
+        sandbox_payments: false,
       },
     });
     // A reader whose session has gone stale still reads the policy pages.
@@ -61,5 +62,16 @@ describe('GET /api/v1/site/info/', () => {
     ctx = await createTestContext();
     const info = await ctx.request('GET', '/api/v1/site/info/');
     expect(info.body.data.takedown_email).toBe('takedown@butterfic.invalid');
+  });
+
+  it('says on every page, and warns in /health/, while the free sandbox checkout runs on a reachable address (issue 25)', async () => {
+    ctx = await createTestContext({ env: { PUBLIC_URL: 'https://fic.example', PAYMENTS: 'sandbox' } });
+    expect((await ctx.request('GET', '/api/v1/site/info/')).body.data.sandbox_payments).toBe(true);
+    const health = await ctx.request('GET', '/api/v1/health/');
+    expect(health.body.data).toMatchObject({ payments: 'sandbox', warnings: ['sandbox-payments-public'] });
+    await ctx.close();
+    ctx = await createTestContext();
+    expect((await ctx.request('GET', '/api/v1/site/info/')).body.data.sandbox_payments).toBe(false);
+    expect((await ctx.request('GET', '/api/v1/health/')).body.data.warnings).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
 import { OfflineNotice } from '../../components/ui/OfflineNotice';
+import { SandboxBanner } from '../../components/ui/SandboxBanner';
 import { BottomSpinner } from '../../components/ui/Spinner';
 import { TabBar } from '../../components/ui/TabBar';
 import { Toasts } from '../../components/ui/Toasts';
@@ -17,6 +18,7 @@ export function Shell({ tabs }: { tabs: boolean }) {
       </a>
       {tabs ? <TabBar /> : null}
       <main id="main" className="shell-main" tabIndex={-1}>
+        <SandboxBanner />
         <OfflineNotice />
         <Suspense fallback={<BottomSpinner />}>
           <Outlet />

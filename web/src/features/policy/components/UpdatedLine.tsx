@@ -1,6 +1,6 @@
 import { POLICY_UPDATED } from '@butterfic/contract/client';
 import { Trans, useTranslation } from 'react-i18next';
-import { useSiteInfo } from '../api/get-site-info';
+import { useSiteInfo } from '../../../lib/site-info';
 
 /**
  * "Last updated March 25, 2025", the date written the way the reader's language writes dates:

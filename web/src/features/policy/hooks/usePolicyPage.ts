@@ -2,7 +2,7 @@ import type { Language, SiteInfo } from '@butterfic/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, isLanguage } from '../../../lib/language';
-import { useSiteInfo } from '../api/get-site-info';
+import { useSiteInfo } from '../../../lib/site-info';
 import { policyKeys } from '../api/keys';
 import type { PolicyValues } from '../content/inline';
 import { loadPolicyText } from '../content/load';

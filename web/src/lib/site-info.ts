@@ -1,15 +1,14 @@
 import type { SiteInfo } from '@butterfic/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { policyKeys } from './keys';
+import { api } from './api-client';
 
-/** GET /site/info/: where takedown notices go and the minimum age (public, no sign-in). */
+/** GET /site/info/: the policy pages' facts and whether payments are a public sandbox (public, no sign-in; every screen may read it). */
 export const getSiteInfo = ({ signal }: { signal?: AbortSignal } = {}) =>
   api.get<SiteInfo>('/site/info/', undefined, { signal, anonymous: true });
 
 export const siteInfoQueryOptions = () =>
   queryOptions({
-    queryKey: policyKeys.siteInfo(),
+    queryKey: ['site-info'] as const,
     queryFn: ({ signal }) => getSiteInfo({ signal }),
     // Server configuration: changes only when the operator restarts the server.
     staleTime: 60 * 60 * 1000,
