@@ -21,7 +21,7 @@ import { MemoryKeeper } from './memory';
 import { buildPrompt, PromptTooLongError, trimToBudget } from './prompts/build';
 import { PARTIAL_HOLD } from '../safety/detect';
 import { createSafety, ModerationUnavailableError, type RefusalReason, type Safety, type Verdict } from '../safety';
-import { ProviderError, type LlmProvider, type StoryRequest } from './types';
+import { ProviderError, type LlmProvider, type Prestart, type StoryRequest } from './types';
 import { SAFETY_FAILURE, settleUnsafeJob } from '../modules/novels/unsafe';
 
 export const MAX_ATTEMPTS = 3;
@@ -74,6 +74,8 @@ class SafetyError extends Error {
 }
 
 /** Everything one attempt at a job knows: what it asks the model, what readers saw, what is saved. */
+type NovelRow = typeof novels.$inferSelect;
+
 type Attempt = {
   job: Job;
   story: StoryRequest;
@@ -88,10 +90,58 @@ type Attempt = {
   saved: string;
   /** What a save learned when the job was no longer ours to save. */
   ended: Exclude<SaveVerdict, 'saved'> | null;
+  /** The model's answer when it was asked before the job was committed (prestart). */
+  source: AsyncIterable<string> | null;
 };
 
 /** What loadStories reads for an attempt before it starts. */
-type Loaded = Omit<Attempt, 'token' | 'controller' | 'ended'>;
+type Loaded = Omit<Attempt, 'token' | 'controller' | 'ended' | 'source'>;
+
+/** A model request started before its job existed: its abort controller and its buffered answer. */
+type Early = { controller: AbortController; source: AsyncIterable<string> };
+
+/**
+ * The model's answer, read from the moment the request is made and kept until the attempt reads it
+ * (a prestart's answer arrives while the charge is being committed). Ends with the model's error, if any.
+ */
+class EarlyStream implements AsyncIterable<string> {
+  private readonly chunks: string[] = [];
+  private finished = false;
+  private failure: { error: unknown } | null = null;
+  private waiting: (() => void) | null = null;
+
+  constructor(source: AsyncIterable<string>) {
+    void this.pump(source);
+  }
+
+  private async pump(source: AsyncIterable<string>): Promise<void> {
+    try {
+      for await (const chunk of source) {
+        this.chunks.push(chunk);
+        this.waiting?.();
+      }
+    } catch (error) {
+      this.failure = { error };
+    } finally {
+      this.finished = true;
+      this.waiting?.();
+    }
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<string> {
+    for (;;) {
+      const chunk = this.chunks.shift();
+      if (chunk !== undefined) {
+        yield chunk;
+        continue;
+      }
+      if (this.failure) throw this.failure.error;
+      if (this.finished) return;
+      await new Promise<void>((resolve) => (this.waiting = resolve));
+      this.waiting = null;
+    }
+  }
+}
 
 /** How an attempt ended. settle() handles each, in one place. */
 type Outcome =
@@ -123,6 +173,8 @@ export class JobRunner {
   private readonly runs = new Set<Promise<void>>();
   private readonly active = new Map<string, AbortController>();
   private claiming: Promise<void> | null = null;
+  /** Worker slots kept for stories asked before their commit (prestart). */
+  private reserved = 0;
   private claimAgain = false;
   private poll: NodeJS.Timeout | undefined;
   private readonly lease: number;
@@ -152,9 +204,9 @@ export class JobRunner {
     this.memory = new MemoryKeeper({ db, provider, safety: this.safety, log });
   }
 
-  /** Whether a claim or an attempt is under way on this runner (tests wait for it to settle instead of sleeping). */
+  /** Whether a claim, an attempt or a story asked before its commit is under way on this runner (tests wait for it to settle instead of sleeping). */
   get busy(): boolean {
-    return this.claiming !== null || this.runs.size > 0;
+    return this.claiming !== null || this.runs.size > 0 || this.reserved > 0;
   }
 
   async start(): Promise<void> {
@@ -199,7 +251,7 @@ export class JobRunner {
 
   private async claimRounds(): Promise<void> {
     while (this.running) {
-      const room = Math.min(this.options.workers - this.runs.size, CLAIM_BATCH);
+      const room = Math.min(this.options.workers - this.runs.size - this.reserved, CLAIM_BATCH);
       if (room <= 0) return;
       let jobs: Job[];
       try {
@@ -231,15 +283,17 @@ export class JobRunner {
       setTimeout(() => this.wake(), this.retryDelayMs).unref();
       return;
     }
-    for (const job of jobs) {
-      const run: Promise<void> = this.run(job, stories.get(job.uid))
-        .catch((error: unknown) => this.log.error({ err: error, job: job.uid }, 'generation job crashed'))
-        .finally(() => {
-          this.runs.delete(run);
-          this.wake();
-        });
-      this.runs.add(run);
-    }
+    for (const job of jobs) this.launchOne(job, stories.get(job.uid));
+  }
+
+  private launchOne(job: Job, loaded: Loaded | undefined, early?: Early): void {
+    const run: Promise<void> = this.run(job, loaded, early)
+      .catch((error: unknown) => this.log.error({ err: error, job: job.uid }, 'generation job crashed'))
+      .finally(() => {
+        this.runs.delete(run);
+        this.wake();
+      });
+    this.runs.add(run);
   }
 
   /** Claims one runnable job, or null (see claimMany). */
@@ -313,21 +367,7 @@ export class JobRunner {
       const chapterId = versionOf.get(job.uid) ?? null;
       const line = (chapterId !== null && lines.get(chapterId)) || { earlier: [], current: '', version: 1, memory: '' };
       const earlierText = line.earlier.join('\n\n');
-      const story: StoryRequest = {
-        params: novel.params as StoryParams,
-        perspective: (novel.firstPerson === 1 || novel.firstPerson === 2 ? novel.firstPerson : 0) as 0 | 1 | 2,
-        dialogueHeavy: novel.dialogueHeavy,
-        spicy: novel.isR18,
-        language: novel.language,
-        chapterIndex: job.chapterIndex,
-        storySoFar: trimToBudget(earlierText),
-        resumeFrom: line.current,
-        version: line.version,
-        memory: line.memory,
-        pinnedFacts: novel.pinnedFacts,
-        authorNote: novel.authorNote,
-        targetChars: ['en', 'ko'].includes(novel.language) ? this.targetChars : Math.round(this.targetChars * 0.5),
-      };
+      const story = this.storyOf(novel, { ...line, chapterIndex: job.chapterIndex, earlierText });
       out.set(job.uid, {
         job: { ...job, chapterId },
         story,
@@ -339,11 +379,78 @@ export class JobRunner {
     return out;
   }
 
+  /** What the model is asked for one chapter of `novel` (a new story: no line). */
+  storyOf(
+    novel: Pick<NovelRow, 'params' | 'firstPerson' | 'dialogueHeavy' | 'isR18' | 'language' | 'pinnedFacts' | 'authorNote'>,
+    line: { chapterIndex: number; earlierText: string; current: string; version: number; memory: string },
+  ): StoryRequest {
+    return {
+      params: novel.params as StoryParams,
+      perspective: (novel.firstPerson === 1 || novel.firstPerson === 2 ? novel.firstPerson : 0) as 0 | 1 | 2,
+      dialogueHeavy: novel.dialogueHeavy,
+      spicy: novel.isR18,
+      language: novel.language,
+      chapterIndex: line.chapterIndex,
+      storySoFar: trimToBudget(line.earlierText),
+      resumeFrom: line.current,
+      version: line.version,
+      memory: line.memory,
+      pinnedFacts: novel.pinnedFacts,
+      authorNote: novel.authorNote,
+      targetChars: ['en', 'ko'].includes(novel.language) ? this.targetChars : Math.round(this.targetChars * 0.5),
+    };
+  }
+
+  // ---- a story asked of the model before its job is committed (docs/decisions/0039) -----------
+
+  /**
+   * Asks the model for a new story while its charge and job are still being committed: a worker
+   * slot of this process is kept for it and the model's answer is buffered, shown to no one.
+   * `adopt` hands the committed job (inserted as running, claimed by this runner) to that slot;
+   * `cancel` (the charge was refused) aborts the model's request. Null when no slot is free or the
+   * prompt does not fit (the job then goes through the queue as before).
+   */
+  prestart(novel: Parameters<JobRunner['storyOf']>[0]): Prestart | null {
+    if (!this.running || this.runs.size + this.reserved >= this.options.workers) return null;
+    const story = this.storyOf(novel, { chapterIndex: 0, earlierText: '', current: '', version: 1, memory: '' });
+    let prompt: ReturnType<typeof buildPrompt>;
+    try {
+      prompt = buildPrompt(story, { contextTokens: this.provider.contextTokens, count: this.provider.countTokens?.bind(this.provider) });
+    } catch {
+      return null;
+    }
+    this.reserved++;
+    const controller = new AbortController();
+    const early = new EarlyStream(this.provider.stream({ story, messages: prompt.messages, maxTokens: prompt.maxTokens, signal: controller.signal }));
+    let settled = false;
+    const settle = () => {
+      if (settled) return false;
+      settled = true;
+      this.reserved--;
+      return true;
+    };
+    return {
+      workerId: this.id,
+      leaseSeconds: this.lease,
+      adopt: (job) => {
+        if (!settle()) return;
+        const loaded: Loaded = { job, story, earlierWords: 0, text: '', saved: '' };
+        this.launchOne(job, loaded, { controller, source: early });
+      },
+      cancel: () => {
+        if (!settle()) return;
+        controller.abort(new StoppedError('the charge was refused'));
+        this.wake();
+      },
+    };
+  }
+
   // ---- one attempt: begin → stream → outcome → settle ----------------------------------------
 
-  private async run(job: Job, loaded: Loaded | undefined): Promise<void> {
+  private async run(job: Job, loaded: Loaded | undefined, early?: Early): Promise<void> {
     if (!this.running) {
       // Claimed while shutting down: give it straight back.
+      early?.controller.abort(new ShutdownError('shutting down'));
       await releaseJob(this.db, { job, workerId: this.id });
       return;
     }
@@ -355,7 +462,7 @@ export class JobRunner {
       await this.failForGood(job, 'tries', 'the story could not be written after 3 tries', 0);
       return;
     }
-    const attempt = this.begin(job, loaded);
+    const attempt = this.begin(job, loaded, early);
     try {
       const failure = await this.stream(attempt);
       await this.settle(attempt, this.outcomeOf(attempt, failure));
@@ -365,11 +472,11 @@ export class JobRunner {
     }
   }
 
-  private begin(job: Job, loaded: Loaded): Attempt {
-    const controller = new AbortController();
+  private begin(job: Job, loaded: Loaded, early?: Early): Attempt {
+    const controller = early?.controller ?? new AbortController();
     this.active.set(job.uid, controller);
     const token = this.hub.begin(job.novelUid, job.chapterIndex, loaded.text, job.attempts > 1);
-    return { ...loaded, token, controller, ended: null };
+    return { ...loaded, token, controller, ended: null, source: early?.source ?? null };
   }
 
   /** Streams the model's text to readers, saving on a heartbeat. Answers what went wrong, if anything. */
@@ -427,8 +534,14 @@ export class JobRunner {
       if (judged) release(judged);
     };
     try {
-      const prompt = this.prompt(attempt);
-      for await (const raw of this.provider.stream({ story, messages: prompt.messages, maxTokens: prompt.maxTokens, signal: controller.signal })) {
+      // A story asked before its commit (prestart) reads the answer already under way.
+      const source =
+        attempt.source ??
+        (() => {
+          const prompt = this.prompt(attempt);
+          return this.provider.stream({ story, messages: prompt.messages, maxTokens: prompt.maxTokens, signal: controller.signal });
+        })();
+      for await (const raw of source) {
         if (controller.signal.aborted) break;
         idle.reset();
         // PostgreSQL text cannot hold NUL; a model that sends one must not make every save fail.

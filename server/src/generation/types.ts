@@ -1,3 +1,4 @@
+import type { generationJobs } from '../db/schema';
 import type { Language, StoryParams } from '@butterfic/contract';
 
 /** Everything a writer needs for one chapter. */
@@ -51,3 +52,15 @@ export class ProviderError extends Error {
     this.name = 'ProviderError';
   }
 }
+
+/**
+ * A new story asked of the model before its charge and job are committed (JobRunner.prestart,
+ * docs/decisions/0039): the job is inserted already claimed by `workerId`, then adopted; a refused
+ * charge cancels the model's request. The answer is shown to no one before `adopt`.
+ */
+export type Prestart = {
+  workerId: string;
+  leaseSeconds: number;
+  adopt(job: typeof generationJobs.$inferSelect): void;
+  cancel(): void;
+};

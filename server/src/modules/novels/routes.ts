@@ -35,7 +35,7 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/novel/generate/',
     { ...starts, schema: { body: GenerateBody, response: { 200: envelope(GenerateResult) } } },
-    async (request) => ok(await service.startGeneration(db, { env, safety, user: currentUser(request), body: request.body })),
+    async (request) => ok(await service.startGeneration(db, { env, safety, user: currentUser(request), body: request.body, runner: deps.runner })),
   );
 
   app.post(

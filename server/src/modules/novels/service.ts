@@ -15,7 +15,8 @@ import type { Safety } from '../../safety';
 import { prepared } from '../../db/prepared';
 import type { Db } from '../../db';
 import { chapters, generationJobs, novels, personas, posts, users } from '../../db/schema';
-import { queueChapterJob } from './chapter-store';
+import { queueChapterJob, type Job } from './chapter-store';
+import type { Prestart } from '../../generation/types';
 import { AppError } from '../../lib/errors';
 import { tooMany } from '../../lib/rate-limit';
 import { newUid } from '../../lib/ids';
@@ -84,7 +85,15 @@ export async function startGeneration(
     safety,
     user,
     body,
-  }: { env: Pick<Env, 'MAX_LIVE_JOBS_PER_USER' | 'LLM_PROVIDER'>; safety: Safety; user: AuthUser; body: GenerateBody },
+    runner,
+  }: {
+    env: Pick<Env, 'MAX_LIVE_JOBS_PER_USER' | 'LLM_PROVIDER'>;
+    safety: Safety;
+    user: AuthUser;
+    body: GenerateBody;
+    /** This process's runner: the story is asked of the model while the charge commits (docs/decisions/0039). */
+    runner?: { prestart(novel: NewStory): Prestart | null };
+  },
 ): Promise<{ novel_uid: string; generate_status: 'generating'; balance: number }> {
   if (body.is_r18 === 1 && !user.adultConfirmedAt) throw new AppError('forbidden', { message: 'adultOnly' });
   // Refused before anything is charged or stored.
@@ -97,33 +106,87 @@ export async function startGeneration(
   });
   const charge = passActive(user) ? 0 : GENERATE_COST;
   const novelUid = newUid();
-  const personaUid = body.persona_uid ? await knownPersona(db, body.persona_uid) : null;
   const jobUid = newUid();
   const tags = [body.is_r18 ? 'R18' : 'notR18', PERSPECTIVE_TAGS[body.first_person], body.dialogue_heavy ? 'conversation' : 'description'];
-  const balance = await db.transaction(async (tx) => {
-    await assertLiveJobRoom(tx, user.uid, env.MAX_LIVE_JOBS_PER_USER);
-    await tx.insert(novels).values({
-      uid: novelUid,
-      authorUid: user.uid,
-      title: novelTitle(body.params),
-      description: body.description ?? '',
-      tags,
-      params: body.params,
-      isR18: body.is_r18 === 1,
-      dialogueHeavy: body.dialogue_heavy === 1,
-      firstPerson: body.first_person,
-      language: body.language,
-      model: body.model,
-      generateStatus: 'generating',
-      writtenBy: env.LLM_PROVIDER,
-      personaUid,
+  const novel = {
+    uid: novelUid,
+    authorUid: user.uid,
+    title: novelTitle(body.params),
+    description: body.description ?? '',
+    tags,
+    params: body.params,
+    isR18: body.is_r18 === 1,
+    dialogueHeavy: body.dialogue_heavy === 1,
+    firstPerson: body.first_person,
+    language: body.language,
+    model: body.model,
+    generateStatus: 'generating' as const,
+    writtenBy: env.LLM_PROVIDER,
+    pinnedFacts: [],
+    authorNote: '',
+  };
+  // The model is asked at once when the account's known balance (or pass) covers the story, so that
+  // its thinking time hides the commit; an account without Butter never costs a model call.
+  const early = debtFree(user) && (charge === 0 || user.balance >= charge) ? (runner?.prestart(novel) ?? null) : null;
+  let chapterId: number;
+  let balance: number;
+  try {
+    const personaUid = body.persona_uid ? await knownPersona(db, body.persona_uid) : null;
+    [chapterId, balance] = await db.transaction(async (tx) => {
+      await assertLiveJobRoom(tx, user.uid, env.MAX_LIVE_JOBS_PER_USER);
+      await tx.insert(novels).values({ ...novel, personaUid });
+      const id = await queueChapterJob(tx, {
+        jobUid,
+        novelUid,
+        chapterIndex: 0,
+        kind: 'generate',
+        charge,
+        before: [],
+        ...(early && { claimedBy: { workerId: early.workerId, leaseSeconds: early.leaseSeconds } }),
+      });
+      const after =
+        charge > 0 ? (await applyLedger(tx, { userUid: user.uid, kind: 'generate', amount: -charge, ref: jobUid })).balance : user.balance;
+      return [id, after] as const;
     });
-    await queueChapterJob(tx, { jobUid, novelUid, chapterIndex: 0, kind: 'generate', charge, before: [] });
-    return charge > 0
-      ? (await applyLedger(tx, { userUid: user.uid, kind: 'generate', amount: -charge, ref: jobUid })).balance
-      : user.balance;
-  });
+  } catch (error) {
+    // Refused (not enough Butter, caps) or failed: the model's request ends unread.
+    early?.cancel();
+    throw error;
+  }
+  // Committed: the charge, the novel and the job are durable; only now can readers see its text.
+  early?.adopt(claimedJob({ jobUid, novelUid, chapterId, charge, workerId: early.workerId, leaseSeconds: early.leaseSeconds }));
   return { novel_uid: novelUid, generate_status: 'generating', balance };
+}
+
+/** What a new story's settings give its prompt (JobRunner.storyOf). */
+type NewStory = Pick<
+  typeof novels.$inferSelect,
+  'params' | 'firstPerson' | 'dialogueHeavy' | 'isR18' | 'language' | 'pinnedFacts' | 'authorNote'
+>;
+
+const debtFree = (user: AuthUser) => user.debt === 0;
+
+/** The job row queueChapterJob inserted claimed by a worker, as the runner reads it. */
+function claimedJob(o: { jobUid: string; novelUid: string; chapterId: number; charge: number; workerId: string; leaseSeconds: number }): Job {
+  const now = new Date();
+  return {
+    uid: o.jobUid,
+    novelUid: o.novelUid,
+    chapterIndex: 0,
+    chapterId: o.chapterId,
+    previousChapterId: null,
+    kind: 'generate',
+    status: 'running',
+    attempts: 1,
+    charge: o.charge,
+    leaseUntil: new Date(now.getTime() + o.leaseSeconds * 1000),
+    workerId: o.workerId,
+    error: null,
+    refunded: false,
+    createdAt: now,
+    startedAt: now,
+    finishedAt: null,
+  };
 }
 
 /** The persona a story was generated from, kept for provenance only when it exists and is published. */
