@@ -232,8 +232,14 @@ export async function followSse(
   headers: Record<string, string>,
   onEvent: (event: SseEvent, at: number) => boolean | void,
   signal?: AbortSignal,
+  /** A start call answered as a stream (POST with a JSON body). */
+  post?: unknown,
 ): Promise<void> {
-  const res = await fetch(url, { headers, ...(signal && { signal }) });
+  const res = await fetch(url, {
+    headers: post === undefined ? headers : { ...headers, accept: 'text/event-stream', 'content-type': 'application/json' },
+    ...(signal && { signal }),
+    ...(post !== undefined && { method: 'POST', body: JSON.stringify(post) }),
+  });
   if (!res.ok || !res.body) throw new Error(`stream answered ${res.status}: ${await res.text()}`);
   const parser = createSseParser();
   const decoder = new TextDecoder();
@@ -254,6 +260,7 @@ export async function readSse(
   headers: Record<string, string>,
   until: (events: SseEvent[]) => boolean = () => false,
   timeoutMs = 20_000,
+  post?: unknown,
 ): Promise<SseEvent[]> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -267,6 +274,7 @@ export async function readSse(
         return until(events);
       },
       controller.signal,
+      post,
     );
   } catch (error) {
     if (!controller.signal.aborted) throw error;

@@ -95,4 +95,39 @@ describe('a story asked of the model before its charge commits', () => {
     expect(llm.requests.length).toBe(asked);
     expect(await authorRows(me.uid)).toEqual({ novels: [], jobs: [] });
   });
+
+  it('answers a start call sent with Accept: text/event-stream with the story on the same request: head, text, done', async () => {
+    const me = await signUp(ctx, 'one-trip@example.com');
+    await applyLedger(ctx.database.db, { userUid: me.uid, kind: 'grant', amount: 3 });
+    llm.script([{ chunks: ['Rain on ', 'the lighthouse.'], delayMs: 20 }]);
+    const until = (events: { event: string }[]) => events.some((e) => e.event === 'done' || e.event === 'error');
+    const events = await readSse(`${ctx.baseUrl}/api/v1/novel/generate/`, me.auth, until, 20_000, request());
+    expect(events[0]!.event).toBe('head');
+    const head = events[0]!.data;
+    expect(head.base_resp.status_code).toBe(0);
+    expect(head.data).toMatchObject({ generate_status: 'generating', balance: 3 });
+    const text = events.filter((e) => e.event === 'delta').map((e) => e.data.text as string);
+    expect(text.join('')).toBe('Rain on the lighthouse.');
+    expect(events.at(-1)).toEqual({ event: 'done', data: { generate_status: 'done', word_count: 4 } });
+
+    // A continuation the same way: its chapter's text, after the head.
+    await runnerSettled(ctx);
+    llm.script([{ chunks: ['Morning came.'] }]);
+    const more = await readSse(`${ctx.baseUrl}/api/v1/novel/continuation/`, me.auth, until, 20_000, { novel_uid: head.data.novel_uid });
+    expect(more[0]).toMatchObject({ event: 'head', data: { data: { generate_status: 'continuing', balance: 0 } } });
+    const deltas = more.filter((e) => e.event === 'delta');
+    expect(deltas.every((e) => e.data.chapter === 1)).toBe(true);
+    expect(deltas.map((e) => e.data.text as string).join('')).toBe('Morning came.');
+    expect(more.at(-1)).toMatchObject({ event: 'done', data: { generate_status: 'done' } });
+
+    // Refused before anything is charged: the JSON error, not a stream.
+    const refused = await fetch(`${ctx.baseUrl}/api/v1/novel/generate/`, {
+      method: 'POST',
+      headers: { ...me.auth, accept: 'text/event-stream', 'content-type': 'application/json' },
+      body: JSON.stringify(request()),
+    });
+    expect(refused.status).toBe(402);
+    expect(refused.headers.get('content-type')).toMatch(/application\/json/);
+    expect(((await refused.json()) as { base_resp: { status_code: number } }).base_resp.status_code).toBe(305001);
+  });
 });

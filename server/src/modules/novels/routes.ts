@@ -14,6 +14,7 @@ import {
   SelectVersionBody,
   StopResult,
 } from '@butterfic/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitGenerationStarts } from '../../lib/account-limits';
 import { LARGE_TEXT_CHARS, LIMITS } from '../../lib/limits';
@@ -22,7 +23,7 @@ import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { novelMemory, saveMemory } from './memory';
 import * as service from './service';
-import { streamNovel } from './stream';
+import { answerWithStream, streamNovel, wantsEventStream } from './stream';
 
 export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -32,29 +33,49 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Requests that start a job: MAX_GENERATIONS_PER_HOUR per account (429001, nothing charged). */
   const starts = { preHandler: [app.authenticate, limitGenerationStarts(deps)] };
 
+  /** The JSON answer, or with `Accept: text/event-stream` the story on the same request (stream.ts). */
+  const started = async <T extends { novel_uid: string }>(request: FastifyRequest, reply: FastifyReply, result: T, chapter?: number) =>
+    wantsEventStream(request) ? answerWithStream(deps, request, reply, ok(result), chapter) : ok(result);
+
   app.post(
     '/novel/generate/',
     { ...starts, schema: { body: GenerateBody, response: { 200: envelope(GenerateResult) } } },
-    async (request) => ok(await service.startGeneration(db, { env, safety, user: currentUser(request), body: request.body, runner: deps.runner })),
+    async (request, reply) =>
+      started(
+        request,
+        reply,
+        await service.startGeneration(db, { env, safety, user: currentUser(request), body: request.body, runner: deps.runner }),
+        0,
+      ),
   );
 
   app.post(
     '/novel/continuation/',
     { ...starts, schema: { body: NovelRef, response: { 200: envelope(GenerateResult) } } },
-    async (request) =>
-      ok(await service.startContinuation(db, { env, safety, user: currentUser(request), novelUid: request.body.novel_uid })),
+    async (request, reply) =>
+      started(
+        request,
+        reply,
+        await service.startContinuation(db, { env, safety, user: currentUser(request), novelUid: request.body.novel_uid }),
+      ),
   );
 
-  app.post('/novel/rewrite/', { ...starts, schema: { body: RewriteBody, response: { 200: envelope(GenerateResult) } } }, async (request) =>
-    ok(
-      await service.startRewrite(db, {
-        env,
-        safety,
-        user: currentUser(request),
-        novelUid: request.body.novel_uid,
-        chapterIndex: request.body.chapter_index,
-      }),
-    ),
+  app.post(
+    '/novel/rewrite/',
+    { ...starts, schema: { body: RewriteBody, response: { 200: envelope(GenerateResult) } } },
+    async (request, reply) =>
+      started(
+        request,
+        reply,
+        await service.startRewrite(db, {
+          env,
+          safety,
+          user: currentUser(request),
+          novelUid: request.body.novel_uid,
+          chapterIndex: request.body.chapter_index,
+        }),
+        request.body.chapter_index,
+      ),
   );
 
   app.post(

@@ -305,6 +305,47 @@ export async function streamNovel(deps: Deps, request: FastifyRequest, reply: Fa
   stream.start(novel.text, LIVE.includes(novel.status) ? null : outcomeOf(novel));
 }
 
+/** Whether a start call (generate, continue, rewrite) asked for its story on the same request. */
+export const wantsEventStream = (request: FastifyRequest): boolean => /\btext\/event-stream\b/.test(request.headers.accept ?? '');
+
+/**
+ * One round trip from Generate to text (docs/decisions/0039): a start call sent with
+ * `Accept: text/event-stream` answers Server-Sent Events on the same request: a `head` event
+ * carrying the JSON answer (the envelope a JSON client gets), then the story exactly as
+ * GET /novel/stream/ sends it. `chapter`: the chapter the job writes, when the call knows it
+ * (a new story: 0); otherwise the novel is read as the stream call reads it. Over
+ * MAX_STREAMS_PER_USER the call answers JSON, and the client follows with GET /novel/stream/.
+ */
+export async function answerWithStream<Head extends { data: { novel_uid: string } }>(
+  deps: Deps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  head: Head,
+  chapter?: number,
+): Promise<Head | undefined> {
+  const user = request.user;
+  const novelUid = head.data.novel_uid;
+  try {
+    await deps.streamSlots.acquire(user?.uid, reply.raw);
+  } catch {
+    return head;
+  }
+  const live = deps.hub.liveText(novelUid);
+  const known = live ?? (chapter === undefined ? null : { chapter, text: '' });
+  const novel = known ? null : await readableNovel(deps.database.db, user, novelUid);
+  const stream = new ReaderStream(deps, openEventStream(request, reply), novelUid, known?.chapter ?? novel!.chapter);
+  reply.raw.write(`event: head\ndata: ${JSON.stringify(head)}\n\n`);
+  if (stream.clientGone) {
+    reply.raw.end();
+    return;
+  }
+  stream.open();
+  // Read again: the job may have begun on this process since.
+  const now = deps.hub.liveText(novelUid) ?? known;
+  if (now) stream.start(now.text, null);
+  else stream.start(novel!.text, LIVE.includes(novel!.status) ? null : outcomeOf(novel!));
+}
+
 /** The novel's state and its last chapter, after the same access checks as its details, in one query. */
 async function readableNovel(db: Db, viewer: AuthUser | null, uid: string): Promise<NovelRow & { chapter: number; text: string }> {
   const [found] = await db
