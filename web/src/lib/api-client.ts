@@ -2,6 +2,7 @@ import type { BaseResp } from '@butterfic/contract';
 import { STATUS } from '@butterfic/contract/client';
 import { STORAGE_KEYS, storage } from './storage';
 import { currentLanguage } from './language';
+import { eventMessages, type EventMessages } from './story-stream';
 
 /**
  * The one API client (SPEC.md sections 6–7): bearer header, 100 s time-out,
@@ -48,6 +49,12 @@ type RequestOptions = {
   /** Calls that must not trigger refresh or redirect (login, refresh itself). */
   anonymous?: boolean;
   signal?: AbortSignal;
+  /**
+   * Ask for the answer as Server-Sent Events (a start call: the story on the same request). The
+   * first event, `head`, carries the JSON envelope; the rest of the response goes to `onStream`.
+   * A JSON answer (an error, a server that answers JSON) is read as usual.
+   */
+  onStream?: (data: unknown, rest: EventMessages) => void;
 };
 
 let navigateOnAuthFailure: (kind: 'login' | 'verify') => void = (kind) => {
@@ -94,7 +101,10 @@ function encodeForm(body: unknown): URLSearchParams {
 }
 
 async function send<T>(method: string, path: string, options: RequestOptions): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
+  const headers: Record<string, string> = {
+    Accept: options.onStream ? 'text/event-stream, application/json;q=0.9' : 'application/json',
+    'Accept-Language': currentLanguage(),
+  };
   const token = storage.get(STORAGE_KEYS.accessToken);
   if (token && !options.anonymous) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -107,18 +117,52 @@ async function send<T>(method: string, path: string, options: RequestOptions): P
       headers['Content-Type'] = 'application/json';
     }
   }
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  // The time-out covers the answer's head only: a story streamed on the same response (onStream) may last longer.
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(new DOMException('The request timed out', 'TimeoutError')), REQUEST_TIMEOUT_MS);
+  try {
+    return await answerOf<T>(options, {
+      method,
+      headers,
+      body,
+      signal: options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal,
+      url: buildUrl(path, options.query),
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function answerOf<T>(
+  options: RequestOptions,
+  {
+    url,
+    method,
+    headers,
+    body,
+    signal,
+  }: { url: string; method: string; headers: Record<string, string>; body: BodyInit | undefined; signal: AbortSignal },
+): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), { method, headers, body, signal });
+    response = await fetch(url, { method, headers, body, signal });
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw new ApiError(0, NETWORK_ERROR, (error as Error).name === 'TimeoutError' ? 'timeout' : 'network');
   }
   type Payload = { base_resp?: BaseResp; data?: unknown };
   let payload: Payload | null = null;
-  if (response.status !== 204) {
+  if (options.onStream && response.ok && response.body && response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    const messages = eventMessages(response.body);
+    const head = await messages.next().catch(() => null);
+    if (head?.event !== 'head') {
+      messages.cancel();
+      throw new ApiError(0, NETWORK_ERROR, 'network');
+    }
+    payload = JSON.parse(head.data) as Payload;
+    if (payload.base_resp?.status_code === 0) options.onStream(payload.data, messages);
+    else messages.cancel();
+  } else if (response.status !== 204) {
     try {
       payload = (await response.json()) as Payload;
     } catch {

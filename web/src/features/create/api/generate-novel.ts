@@ -2,6 +2,7 @@ import type { GenerateBody, GenerateResult, UserInfo } from '@butterfic/contract
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountKeys } from '../../../lib/account/keys';
 import { api } from '../../../lib/api-client';
+import { handOver } from '../../../lib/story-stream';
 import { NOVELS_ROOT_KEY } from './keys';
 
 type GenerateOutput = ReturnType<(typeof GenerateResult)['parse']>;
@@ -11,7 +12,7 @@ type GenerateOutput = ReturnType<(typeof GenerateResult)['parse']>;
  * not enough Butter, 403001 adult content the account may not request,
  * 400001 with data.fields for invalid fields.
  */
-export const generateNovel = (body: GenerateBody) => api.post<GenerateOutput>('/novel/generate/', body);
+export const generateNovel = (body: GenerateBody) => api.post<GenerateOutput>('/novel/generate/', body, { onStream: handOver });
 
 export function useGenerateNovel() {
   const queryClient = useQueryClient();

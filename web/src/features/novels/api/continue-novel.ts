@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { handOver } from '../../../lib/story-stream';
 import { novelKeys } from './keys';
 import type { ContinueOutput, NovelDetails } from './types';
 
 /** POST /novel/continuation/: queues the next chapter for 3 Butter (305001 when the balance is short). */
-export const continueNovel = (uid: string) => api.post<ContinueOutput>('/novel/continuation/', { novel_uid: uid });
+export const continueNovel = (uid: string) => api.post<ContinueOutput>('/novel/continuation/', { novel_uid: uid }, { onStream: handOver });
 
 /**
  * On success the cached novel turns "continuing" at once, so the reader

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { handOver } from '../../../lib/story-stream';
 import { novelKeys } from './keys';
 import type { ContinueOutput, NovelDetails } from './types';
 
@@ -9,7 +10,7 @@ import type { ContinueOutput, NovelDetails } from './types';
  * from the chapters before it; the later chapters stay with the old version.
  */
 export const rewriteChapter = (uid: string, chapterIndex: number) =>
-  api.post<ContinueOutput>('/novel/rewrite/', { novel_uid: uid, chapter_index: chapterIndex });
+  api.post<ContinueOutput>('/novel/rewrite/', { novel_uid: uid, chapter_index: chapterIndex }, { onStream: handOver });
 
 /**
  * On success the cached novel shows at once what the server now has: the

@@ -3,7 +3,7 @@ import { STATUS } from '@butterfic/contract/client';
 import { API_BASE } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/language';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
-import { createSseParser } from '@butterfic/contract/client';
+import { eventMessages, takeHandedStory, type EventMessages } from '../../../lib/story-stream';
 
 export type StreamHandlers = {
   /** `replace`: the text is the chapter's whole text so far (first delta of a connection, or a new chapter). */
@@ -38,28 +38,35 @@ async function refusal(response: Response): Promise<StreamOutcome> {
 
 /**
  * One connection to GET /novel/stream/ read with fetch (EventSource cannot
- * send the bearer header). Resolves with how it ended; rejects only when
- * `signal` aborts it.
+ * send the bearer header), or the story its start call handed over (the same
+ * events on the start call's own response). Resolves with how it ended;
+ * rejects only when `signal` aborts it.
  */
 export async function readNovelStream(uid: string, signal: AbortSignal, handlers: StreamHandlers): Promise<StreamOutcome> {
-  const headers: Record<string, string> = { Accept: 'text/event-stream', 'Accept-Language': currentLanguage() };
-  const token = storage.get(STORAGE_KEYS.accessToken);
-  if (token) headers.Authorization = `Bearer ${token}`;
   let received = false;
+  let messages: EventMessages | null = takeHandedStory(uid);
   try {
-    const response = await fetch(`${API_BASE}/novel/stream/?novel_uid=${encodeURIComponent(uid)}`, {
-      headers,
-      signal,
-      cache: 'no-store',
-    });
-    if (!response.ok || !response.body) return await refusal(response);
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    const parser = createSseParser();
-    let chapter: number | null = null;
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return { kind: 'dropped', received };
-      for (const message of parser.push(value)) {
+    if (!messages) {
+      const headers: Record<string, string> = { Accept: 'text/event-stream', 'Accept-Language': currentLanguage() };
+      const token = storage.get(STORAGE_KEYS.accessToken);
+      if (token) headers.Authorization = `Bearer ${token}`;
+      const response = await fetch(`${API_BASE}/novel/stream/?novel_uid=${encodeURIComponent(uid)}`, {
+        headers,
+        signal,
+        cache: 'no-store',
+      });
+      if (!response.ok || !response.body) return await refusal(response);
+      messages = eventMessages(response.body);
+    }
+    const stream = messages;
+    const stop = () => stream.cancel();
+    signal.addEventListener('abort', stop, { once: true });
+    try {
+      let chapter: number | null = null;
+      for (;;) {
+        const message = await stream.next();
+        if (signal.aborted) throw signal.reason as Error;
+        if (!message) return { kind: 'dropped', received };
         if (message.event === 'delta') {
           const data = JSON.parse(message.data) as { chapter: number; text: string };
           handlers.onDelta(data.chapter, data.text, chapter !== data.chapter);
@@ -67,14 +74,16 @@ export async function readNovelStream(uid: string, signal: AbortSignal, handlers
           received = true;
         } else if (message.event === 'done') {
           handlers.onDone(JSON.parse(message.data) as Parameters<StreamHandlers['onDone']>[0]);
-          void reader.cancel().catch(() => undefined);
+          stream.cancel();
           return { kind: 'finished' };
         } else if (message.event === 'error') {
           handlers.onError(JSON.parse(message.data) as Parameters<StreamHandlers['onError']>[0]);
-          void reader.cancel().catch(() => undefined);
+          stream.cancel();
           return { kind: 'finished' };
         }
       }
+    } finally {
+      signal.removeEventListener('abort', stop);
     }
   } catch (error) {
     if (signal.aborted) throw error;

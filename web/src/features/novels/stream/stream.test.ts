@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveChapter } from '../format';
+import { api } from '../../../lib/api-client';
+import { handOver } from '../../../lib/story-stream';
 import { followNovelStream, type FollowCallbacks } from './follow-stream';
 
 const sse = (...events: [string, unknown][]) => events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -38,7 +40,62 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** What the API client reads of the page: its origin and no stored session. */
+function stubPage() {
+  const store = new Map<string, string>();
+  const localStorage = {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => store.set(k, v),
+    removeItem: (k: string) => store.delete(k),
+  };
+  vi.stubGlobal('window', { localStorage, location: { origin: 'http://app.test', pathname: '/' } });
+  vi.stubGlobal('navigator', { languages: ['en'] });
+}
+
 describe('following a novel stream', () => {
+  it('reads the story on the response of the call that started it: one request from Generate to text', async () => {
+    const head = { base_resp: { status_code: 0, status_msg: 'ok' }, data: { novel_uid: 'n9', generate_status: 'generating', balance: 4 } };
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(
+        streamed(
+          sse(
+            ['head', head],
+            ['delta', { chapter: 0, text: '' }],
+            ['delta', { chapter: 0, text: 'Rain' }],
+            ['delta', { chapter: 0, text: ' fell' }],
+            ['done', { generate_status: 'done', word_count: 2 }],
+          ),
+        ),
+      );
+    vi.stubGlobal('fetch', fetch);
+    stubPage();
+    const started = await api.post('/novel/generate/', { plot: 'x' }, { onStream: handOver });
+    expect(started).toEqual(head.data);
+    expect((fetch.mock.calls[0]![1] as RequestInit).headers).toMatchObject({ Accept: 'text/event-stream, application/json;q=0.9' });
+    const { texts, settled, callbacks } = recorder();
+    await followNovelStream('n9', new AbortController().signal, callbacks, { delay: () => 0 });
+    expect(texts.at(-1)).toEqual({ chapter: 0, text: 'Rain fell' });
+    expect(settled).toEqual([['done', { word_count: 2 }, { chapter: 0, text: 'Rain fell' }]]);
+    // No second request: the stream came with the start call.
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads a JSON answer to a start call as before, and an error as an error', async () => {
+    stubPage();
+    const json = (status: number, payload: unknown) =>
+      new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValueOnce(json(200, { base_resp: { status_code: 0, status_msg: 'ok' }, data: { novel_uid: 'n8' } }))
+        .mockResolvedValueOnce(json(402, { base_resp: { status_code: 305001, status_msg: 'short' } })),
+    );
+    await expect(api.post('/novel/generate/', {}, { onStream: handOver })).resolves.toEqual({ novel_uid: 'n8' });
+    await expect(api.post('/novel/generate/', {}, { onStream: handOver })).rejects.toMatchObject({ status: 402, code: 305001 });
+  });
+
   it('appends deltas to the first one and settles on done', async () => {
     const fetch = vi
       .fn()
