@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// (A copy of the team's shared tools/stream-overhead.mjs, driven by bench/src/streams.ts; change it there first.)
+// (A copy of the team's shared tools/stream-overhead.mjs, driven by bench/src/streams.ts, plus the 'novel-one' target:
+// the web app's one round trip, POST /novel/generate/ answered as Server-Sent Events.)
 // stream-overhead.mjs — how much latency does a proxy add to a streamed LLM answer?
 //
 // Zero dependencies, Node >= 20. Loopback only.
@@ -27,6 +28,9 @@
 //      gets the same client: node:http, one keep-alive Agent per target, the same
 //      SSE parser; the arrival time is taken before any parsing.
 //   3. Per request it computes, in ms:
+//        first_text_overhead  what a user waits for: client started sending → first streamed content,
+//                         less the fake model's own time to its first chunk (body received → first chunk
+//                         written); = request_overhead + ttft_overhead, wherever the delay sits
 //        ttft_overhead    client got the first streamed content − fake server wrote the first chunk
 //        total_overhead   client's whole duration (send → [DONE] received) − fake server's own
 //                         duration (body received → [DONE] written); = request_overhead + done_overhead
@@ -492,6 +496,26 @@ const ADAPTERS = {
       return {};
     },
   },
+
+  // The web app's path (docs/decisions/0039): one request, POST /api/v1/novel/generate/ with
+  // Accept: text/event-stream, answered with a `head` event (the JSON answer), then the story.
+  'novel-one': {
+    description: 'the product, one round trip: POST /api/v1/novel/generate/ answered as SSE',
+    urlOption: 'novel-url',
+    normalize: (text) => text.replace(/\s+/g, ' ').trim(),
+    setup: (ctx) => ADAPTERS.novel.setup(ctx),
+    async open(ctx, { marker }) {
+      return httpRequest(`${ctx.url}/api/v1/novel/generate/`, {
+        method: 'POST', agent: ctx.agent, timeoutMs: ctx.timeoutMs,
+        headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', Authorization: ctx.state.auth },
+        body: {
+          params: { char_a_name: 'Ines', char_a_setting: '', char_b_name: 'Tomas', char_b_setting: '', plot: `A storm. [${marker}]` },
+          is_r18: 0, dialogue_heavy: 0, first_person: 0, language: 'en',
+        },
+      });
+    },
+    parseEvent: (evt) => ADAPTERS.novel.parseEvent(evt),
+  },
 };
 
 // ---------------------------------------------------------------------------
@@ -591,6 +615,7 @@ function joinSamples(samples, srv) {
       done: nsToMs(s.tDone - r.tDone),
       total: nsToMs((s.tDone - s.tSend) - (r.tDone - r.tBody)),
       clientTtft: nsToMs(s.tFirstContent - s.tSend),
+      firstText: nsToMs((s.tFirstContent - s.tSend) - (r.tFirst - r.tBody)),
       serverWrite: r.tFirstSent === null ? NaN : nsToMs(r.tFirstSent - r.tFirst),
       extraUpstreamCalls: r.extra,
     });
@@ -599,6 +624,7 @@ function joinSamples(samples, srv) {
 }
 
 const METRICS = [
+  ['first_text_overhead_ms', 'firstText'],
   ['ttft_overhead_ms', 'ttft'],
   ['total_overhead_ms', 'total'],
   ['request_overhead_ms', 'request'],
@@ -612,7 +638,7 @@ function report(target, phase, joined, attempted, srv) {
   for (const [label, key] of METRICS) {
     const st = stats(joined.rows.map((r) => r[key]));
     out[key] = st;
-    const extra = key === 'ttft' ? ` errors=${joined.nErrors}/${attempted}` : '';
+    const extra = key === 'firstText' ? ` errors=${joined.nErrors}/${attempted}` : '';
     console.log(`target=${target} phase=${phase} ${label} median=${fmt(st.median)} p90=${fmt(st.p90)} max=${fmt(st.max)} n=${st.n}${extra}`);
   }
   const w = stats(joined.rows.map((r) => r.serverWrite));
@@ -761,7 +787,7 @@ async function main() {
             // per-round medians: a burst's figures depend on how its timing lines up
             const jr = joinSamples(batch, srvR);
             const st = (k) => fmt(stats(jr.rows.map((x) => x[k])).median);
-            console.log(`target=${t} phase=${ph} round=${r + 1} ttft_median=${st('ttft')} total_median=${st('total')} request_median=${st('request')} errors=${jr.nErrors}`);
+            console.log(`target=${t} phase=${ph} round=${r + 1} first_text_median=${st('firstText')} ttft_median=${st('ttft')} total_median=${st('total')} request_median=${st('request')} errors=${jr.nErrors}`);
           }
         }
         const j = joinSamples(all, srv);
@@ -777,7 +803,7 @@ async function main() {
       for (const t of targets) {
         const p = results.targets[t].phases[ph];
         if (!p) continue;
-        let s = `${t}.${ph}.ttft_median=${fmt(p.stats.ttft.median)} ${t}.${ph}.ttft_p90=${fmt(p.stats.ttft.p90)} ${t}.${ph}.total_median=${fmt(p.stats.total.median)}`;
+        let s = `${t}.${ph}.first_text_median=${fmt(p.stats.firstText.median)} ${t}.${ph}.first_text_p90=${fmt(p.stats.firstText.p90)} ${t}.${ph}.ttft_median=${fmt(p.stats.ttft.median)} ${t}.${ph}.ttft_p90=${fmt(p.stats.ttft.p90)} ${t}.${ph}.total_median=${fmt(p.stats.total.median)}`;
         const bp = base?.phases[ph];
         if (bp && t !== 'direct') s += ` ${t}.${ph}.ttft_median_minus_direct=${fmt(p.stats.ttft.median - bp.stats.ttft.median)}`;
         const errs = Object.values(p.errors).reduce((a, b) => a + b, 0);

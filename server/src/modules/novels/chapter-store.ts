@@ -180,6 +180,72 @@ export async function novelOutcome(db: Db, novelUid: string): Promise<{ status: 
 }
 
 /**
+ * A new story in one statement (docs/decisions/0039): the charge and its ledger row, the novel, its
+ * first chapter and its job, all or nothing, one round trip and one commit (a burst of stories does
+ * not hold the pool and the account's row for a whole transaction each). Not enough Butter fails the
+ * statement (the balance check, 23514); an account in debt matches no row and nothing is written.
+ * Answers the chapter's id and the balance after, or null when the account could not be charged.
+ * `claimedBy`: as queueChapterJob.
+ */
+export async function insertNewStory(
+  db: DbOrTx,
+  o: {
+    userUid: string;
+    novelUid: string;
+    jobUid: string;
+    charge: number;
+    novel: {
+      title: string;
+      description: string;
+      tags: string[];
+      params: unknown;
+      isR18: boolean;
+      dialogueHeavy: boolean;
+      firstPerson: number;
+      language: string;
+      model: string;
+      writtenBy: string;
+      /** Kept only when it names a published persona. */
+      personaUid: string | null;
+    };
+    claimedBy?: { workerId: string; leaseSeconds: number };
+  },
+): Promise<{ chapterId: number; balance: number } | null> {
+  const { novel, claimedBy } = o;
+  const result = await db.execute<{ id: string; balance: number }>(sql`
+    with charged as (${
+      o.charge > 0
+        ? sql`update users set balance = balance - ${o.charge}::int, updated_at = now()
+              where uid = ${o.userUid} and debt = 0 returning uid, balance, debt`
+        : sql`select uid, balance, debt from users where uid = ${o.userUid}`
+    }), booked as (
+      insert into ledger (user_uid, kind, amount, balance_after, debt_after, ref)
+      select uid, 'generate', ${-o.charge}::int, balance, debt, ${o.jobUid} from charged where ${o.charge > 0}::boolean
+    ), chapter_id as (
+      select nextval(pg_get_serial_sequence('chapters', 'id')) as id from charged
+    ), novel as (
+      insert into novels (uid, author_uid, title, description, tags, params, is_r18, dialogue_heavy, first_person, language, model,
+        generate_status, written_by, persona_uid, path)
+      select ${o.novelUid}, ${o.userUid}, ${novel.title}, ${novel.description}, array(select jsonb_array_elements_text(${JSON.stringify(novel.tags)}::jsonb)), ${JSON.stringify(novel.params)}::jsonb,
+        ${novel.isR18}, ${novel.dialogueHeavy}, ${novel.firstPerson}, ${novel.language}, ${novel.model}, 'generating', ${novel.writtenBy},
+        (select p.uid from personas p where p.uid = ${novel.personaUid} and p.status = 'published'), array[c.id]
+      from chapter_id c
+    ), chapter as (
+      insert into chapters (id, novel_uid, index, parent_id, version) select c.id, ${o.novelUid}, 0, null, 1 from chapter_id c
+    ), job as (
+      insert into generation_jobs (uid, novel_uid, chapter_index, chapter_id, kind, charge, status, attempts, worker_id, lease_until, started_at)
+      select ${o.jobUid}, ${o.novelUid}, 0, c.id, 'generate', ${o.charge},
+        ${claimedBy ? 'running' : 'queued'}, ${claimedBy ? 1 : 0}, ${claimedBy?.workerId ?? null}::text,
+        ${claimedBy ? sql`now() + make_interval(secs => ${claimedBy.leaseSeconds})` : sql`null`}, ${claimedBy ? sql`now()` : sql`null`}
+      from chapter_id c
+    )
+    select c.id, (select balance from charged) as balance${claimedBy ? sql`` : sql`, pg_notify(${JOBS_CHANNEL}, ${o.jobUid})`}
+    from chapter_id c`);
+  const row = result.rows[0];
+  return row ? { chapterId: Number(row.id), balance: row.balance } : null;
+}
+
+/**
  * Queues a job for a new, empty chapter version: the version (numbered after its siblings, chosen
  * after its parent from now on), the novel's chosen path (`before` and then the new version), the
  * job that writes it and the workers' wake-up (NOTIFY, sent at commit), in one statement inside the

@@ -15,15 +15,15 @@ import type { Safety } from '../../safety';
 import { prepared } from '../../db/prepared';
 import type { Db } from '../../db';
 import { chapters, generationJobs, novels, personas, posts, users } from '../../db/schema';
-import { queueChapterJob, type Job } from './chapter-store';
+import { insertNewStory, queueChapterJob, type Job } from './chapter-store';
 import type { Prestart } from '../../generation/types';
 import { AppError } from '../../lib/errors';
 import { tooMany } from '../../lib/rate-limit';
 import { newUid } from '../../lib/ids';
 import { authorBlocked, authorNotBlocked, type AuthUser } from '../../plugins/auth';
 import type { DbOrTx } from '../../db';
-import { isUniqueViolation } from '../../db/errors';
-import { applyLedger } from '../wallet/service';
+import { isUniqueViolation, pgCode } from '../../db/errors';
+import { applyLedger, refuseSpending } from '../wallet/service';
 import { chosenPath, descend, discardUnwritten, lockedPath, pathWords, setPath } from './versions';
 
 type NovelRow = typeof novels.$inferSelect;
@@ -109,8 +109,6 @@ export async function startGeneration(
   const jobUid = newUid();
   const tags = [body.is_r18 ? 'R18' : 'notR18', PERSPECTIVE_TAGS[body.first_person], body.dialogue_heavy ? 'conversation' : 'description'];
   const novel = {
-    uid: novelUid,
-    authorUid: user.uid,
     title: novelTitle(body.params),
     description: body.description ?? '',
     tags,
@@ -120,39 +118,43 @@ export async function startGeneration(
     firstPerson: body.first_person,
     language: body.language,
     model: body.model,
-    generateStatus: 'generating' as const,
     writtenBy: env.LLM_PROVIDER,
-    pinnedFacts: [],
+    pinnedFacts: [] as string[],
     authorNote: '',
   };
   // The model is asked at once when the account's known balance (or pass) covers the story, so that
   // its thinking time hides the commit; an account without Butter never costs a model call.
   const early = debtFree(user) && (charge === 0 || user.balance >= charge) ? (runner?.prestart(novel) ?? null) : null;
-  let chapterId: number;
-  let balance: number;
+  let inserted: { chapterId: number; balance: number };
   try {
-    const personaUid = body.persona_uid ? await knownPersona(db, body.persona_uid) : null;
-    [chapterId, balance] = await db.transaction(async (tx) => {
-      await assertLiveJobRoom(tx, user.uid, env.MAX_LIVE_JOBS_PER_USER);
-      await tx.insert(novels).values({ ...novel, personaUid });
-      const id = await queueChapterJob(tx, {
-        jobUid,
+    const insert = (tx: DbOrTx) =>
+      insertNewStory(tx, {
+        userUid: user.uid,
         novelUid,
-        chapterIndex: 0,
-        kind: 'generate',
+        jobUid,
         charge,
-        before: [],
+        novel: { ...novel, personaUid: body.persona_uid ?? null },
         ...(early && { claimedBy: { workerId: early.workerId, leaseSeconds: early.leaseSeconds } }),
       });
-      const after =
-        charge > 0 ? (await applyLedger(tx, { userUid: user.uid, kind: 'generate', amount: -charge, ref: jobUid })).balance : user.balance;
-      return [id, after] as const;
+    // Without a cap on live jobs the story is one statement; with one, the account's row is locked and its jobs counted first.
+    const max = env.MAX_LIVE_JOBS_PER_USER;
+    const row = await (max === 0
+      ? insert(db)
+      : db.transaction(async (tx) => {
+          await assertLiveJobRoom(tx, user.uid, max);
+          return insert(tx);
+        })
+    ).catch((error: unknown) => {
+      if (pgCode(error) === '23514') throw new AppError('insufficientButter');
+      throw error;
     });
+    inserted = row ?? (await refuseSpending(db, user.uid));
   } catch (error) {
     // Refused (not enough Butter, caps) or failed: the model's request ends unread.
     early?.cancel();
     throw error;
   }
+  const { chapterId, balance } = inserted;
   // Committed: the charge, the novel and the job are durable; only now can readers see its text.
   early?.adopt(claimedJob({ jobUid, novelUid, chapterId, charge, workerId: early.workerId, leaseSeconds: early.leaseSeconds }));
   return { novel_uid: novelUid, generate_status: 'generating', balance };
@@ -187,15 +189,6 @@ function claimedJob(o: { jobUid: string; novelUid: string; chapterId: number; ch
     startedAt: now,
     finishedAt: null,
   };
-}
-
-/** The persona a story was generated from, kept for provenance only when it exists and is published. */
-async function knownPersona(db: Db, uid: string): Promise<string | null> {
-  const [row] = await db
-    .select({ uid: personas.uid })
-    .from(personas)
-    .where(and(eq(personas.uid, uid), eq(personas.status, 'published')));
-  return row?.uid ?? null;
 }
 
 /** One's own active novel (404001 when missing or taken down, 403001 when another author's), locked on request. */
