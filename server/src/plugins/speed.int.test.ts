@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { signUp } from '../../test/accounts';
 import { createTestContext, type TestContext } from '../../test/helpers';
 import { waitFor } from '../../test/novels';
+import { applyLedger } from '../modules/wallet/service';
 
 /**
  * The speed work of issue 13 (docs/decisions/0020) with its caches ON, as in
@@ -93,6 +94,24 @@ describe('the auth lookup cache', () => {
     const out = await ctx.request('POST', '/api/v1/user/logout/', { body: { refresh: leaving.refresh }, headers: leaving.auth });
     expect(out.status).toBe(200);
     expect((await list(leaving.auth)).body.base_resp.status_code).toBe(301003);
+  });
+
+  it('keeps a cached lookup when only the balance changes (every story charges it), and the account answer shows the balance now', async () => {
+    const user = await signUp(ctx, 'speed-spender@example.com');
+    const other = await signUp(ctx, 'speed-other@example.com');
+    for (const who of [user, other]) expect((await list(who.auth)).status).toBe(200);
+    expect(ctx.app.authCache.get(user.access)?.user.balance).toBe(6);
+    await applyLedger(ctx.database.db, { userUid: user.uid, kind: 'grant', amount: 10 });
+    // A change that does notify, written after: once its notice has arrived, any notice of the grant would have too.
+    await sql(`update users set name = 'Someone Else' where uid = $1`, [other.uid]);
+    await waitFor(
+      async () => ctx.app.authCache.get(other.access),
+      (entry) => entry === undefined,
+      5000,
+    );
+    expect(ctx.app.authCache.get(user.access)?.user.uid).toBe(user.uid);
+    const info = await ctx.request('GET', '/api/v1/user/info/', { headers: user.auth });
+    expect(info.body.data).toMatchObject({ balance: 16, debt: 0 });
   });
 
   it('sees a session ended elsewhere (revoked by SQL) within seconds', async () => {

@@ -28,6 +28,7 @@ import { rateLimit, rateLimitCheck, rateLimitCount, rateLimitHold, rateLimitUnco
 import { currentUser, isAdmin } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import * as accounts from './service';
+import { withFreshMoney } from '../wallet/service';
 import { refreshTokenOwner } from './tokens';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -71,7 +72,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/user/create/', { schema: { body: CreateUserBody, response: { 200: envelope(CreateUserResult) } } }, async (request) => {
     await limit(`register:ip:${request.ip}`, LIMITS.registerPerIp);
-    const user = await accounts.createAccount(db, { env, safety: deps.safety, ...request.body, language: request.body.language ?? request.lang });
+    const user = await accounts.createAccount(db, {
+      env,
+      safety: deps.safety,
+      ...request.body,
+      language: request.body.language ?? request.lang,
+    });
     return ok({ uid: user.uid, email: user.email, verification_required: deps.env.REQUIRE_EMAIL_VERIFICATION });
   });
 
@@ -154,7 +160,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       if (request.query.uid && request.query.uid !== user.uid) throw new AppError('forbidden');
-      return ok(accounts.presentUser(user, isAdmin(deps.env.ADMIN_EMAILS, user)));
+      // The cached account does not follow balance changes (migration 0026): the money is read fresh.
+      return ok(accounts.presentUser(await withFreshMoney(db, user), isAdmin(deps.env.ADMIN_EMAILS, user)));
     },
   );
 

@@ -23,7 +23,7 @@ import { newUid } from '../../lib/ids';
 import { authorBlocked, authorNotBlocked, type AuthUser } from '../../plugins/auth';
 import type { DbOrTx } from '../../db';
 import { isUniqueViolation, pgCode } from '../../db/errors';
-import { applyLedger, refuseSpending } from '../wallet/service';
+import { applyLedger, refuseSpending, withFreshMoney } from '../wallet/service';
 import { chosenPath, descend, discardUnwritten, lockedPath, pathWords, setPath } from './versions';
 
 type NovelRow = typeof novels.$inferSelect;
@@ -262,7 +262,7 @@ async function queueChapter(
         .where(eq(novels.uid, novelUid));
       return charge > 0
         ? (await applyLedger(tx, { userUid: user.uid, kind: 'continue', amount: -charge, ref: jobUid })).balance
-        : user.balance;
+        : (await withFreshMoney(tx, user)).balance;
     });
     return { novel_uid: novelUid, generate_status: 'continuing', balance };
   } catch (error) {

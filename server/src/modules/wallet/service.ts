@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db';
 import { pgCode } from '../../db/errors';
 import { prepared } from '../../db/prepared';
-import { ledger } from '../../db/schema';
+import { ledger, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
 export type { LedgerKind };
@@ -136,4 +136,14 @@ function publicReference(kind: LedgerKind, ref: string | null): string | null {
   if (kind === 'redeem' || kind === 'purchase_refund' || kind === 'chargeback') return ref.split(':')[0] ?? null;
   if (kind === 'signup' || kind === 'invite' || kind === 'invited') return null;
   return ref;
+}
+
+/**
+ * The account with its balance and debt as the database holds them now. The per-process auth cache
+ * is not told of balance changes (every story changes it; migration 0026), so answers that show
+ * the money read it here.
+ */
+export async function withFreshMoney<U extends { uid: string; balance: number; debt: number }>(db: DbOrTx, user: U): Promise<U> {
+  const [row] = await db.select({ balance: users.balance, debt: users.debt }).from(users).where(eq(users.uid, user.uid));
+  return row ? { ...user, ...row } : user;
 }
