@@ -24,7 +24,8 @@ afterAll(async () => {
   await llm.close();
 });
 
-const post = (auth: Auth, path: string, body: Record<string, unknown>) => ctx.request('POST', `/api/v1/novel/${path}/`, { body, headers: auth });
+const post = (auth: Auth, path: string, body: Record<string, unknown>) =>
+  ctx.request('POST', `/api/v1/novel/${path}/`, { body, headers: auth });
 const memoryOf = (auth: Auth, uid: string) => ctx.request('GET', `/api/v1/novel/memory/?novel_uid=${uid}`, { headers: auth });
 const memoryFor = (auth: Auth, uid: string, chapters: number) =>
   waitFor(
@@ -52,7 +53,13 @@ describe('story memory', () => {
     setMemoryAnswer({ chunks: ['林和他在港口重逢。', 'MEMORY-ONE'] });
     const uid = await story(me.auth);
     const first = await memoryFor(me.auth, uid, 1);
-    expect(first.body.data).toMatchObject({ memory: '林和他在港口重逢。MEMORY-ONE', memory_source: 'generated', chapters: 1, author_note: '', pinned_facts: [] });
+    expect(first.body.data).toMatchObject({
+      memory: '林和他在港口重逢。MEMORY-ONE',
+      memory_source: 'generated',
+      chapters: 1,
+      author_note: '',
+      pinned_facts: [],
+    });
     const asked = memoryRequests().at(-1)!;
     expect(asked.messages[0]!.content).toContain('Simplified Chinese');
     expect(asked.messages[1]!.content).toContain('林在港口等他');
@@ -77,7 +84,11 @@ describe('story memory', () => {
       pinned_facts: ['Lin is allergic to cats', 'they met at the 2019 festival'],
     });
     expect(saved.status).toBe(200);
-    expect(saved.body.data).toMatchObject({ memory: 'MEMORY-EDITED: 林 is a lighthouse keeper.', generated_memory: 'MEMORY-GENERATED', memory_source: 'edited' });
+    expect(saved.body.data).toMatchObject({
+      memory: 'MEMORY-EDITED: 林 is a lighthouse keeper.',
+      generated_memory: 'MEMORY-GENERATED',
+      memory_source: 'edited',
+    });
 
     llm.script([{ chunks: ['第二章。'] }]);
     await post(me.auth, 'continuation', { novel_uid: uid });

@@ -11,7 +11,10 @@ import { ownNovel } from './service';
  * prompt carries besides the recent text (the memory of the chosen path, the pinned facts, the
  * author's note), to read and to steer. Author only; posts and shared pages never show it.
  */
-async function memoryOfPath(db: DbOrTx, novel: { uid: string; path: number[]; writtenBy: string; authorNote: string; pinnedFacts: string[] }): Promise<NovelMemory> {
+async function memoryOfPath(
+  db: DbOrTx,
+  novel: { uid: string; path: number[]; writtenBy: string; authorNote: string; pinnedFacts: string[] },
+): Promise<NovelMemory> {
   const rows = novel.path.length
     ? await db
         .select({ index: chapters.index, memory: chapters.memory, memoryEdited: chapters.memoryEdited })
@@ -43,7 +46,10 @@ export async function novelMemory(db: Db, { user, novelUid }: { user: AuthUser; 
  * chapter reads it; null or '' goes back to the generated memory), the note, the pinned facts. All
  * pass the safety check for the novel's rating, as plots do, before anything is saved.
  */
-export async function saveMemory(db: Db, { safety, user, body }: { safety: Safety; user: AuthUser; body: SaveMemoryBody }): Promise<NovelMemory> {
+export async function saveMemory(
+  db: Db,
+  { safety, user, body }: { safety: Safety; user: AuthUser; body: SaveMemoryBody },
+): Promise<NovelMemory> {
   const current = await ownNovel(db, user, body.novel_uid);
   await safety.refuse([body.memory, body.author_note, ...(body.pinned_facts ?? [])], {
     language: current.language,
@@ -55,10 +61,15 @@ export async function saveMemory(db: Db, { safety, user, body }: { safety: Safet
       ...(body.author_note !== undefined && { authorNote: body.author_note }),
       ...(body.pinned_facts !== undefined && { pinnedFacts: [...new Set(body.pinned_facts)] }),
     };
-    const [updated] = Object.keys(changes).length ? await tx.update(novels).set(changes).where(eq(novels.uid, novel.uid)).returning() : [novel];
+    const [updated] = Object.keys(changes).length
+      ? await tx.update(novels).set(changes).where(eq(novels.uid, novel.uid)).returning()
+      : [novel];
     if (body.memory !== undefined && novel.path.length) {
       if (body.memory) {
-        await tx.update(chapters).set({ memoryEdited: body.memory }).where(eq(chapters.id, novel.path.at(-1)!));
+        await tx
+          .update(chapters)
+          .set({ memoryEdited: body.memory })
+          .where(eq(chapters.id, novel.path.at(-1)!));
       } else {
         await tx
           .update(chapters)

@@ -15,15 +15,16 @@ import type { Safety } from '../../safety';
 import { prepared } from '../../db/prepared';
 import type { Db } from '../../db';
 import { chapters, generationJobs, novels, personas, posts, users } from '../../db/schema';
-import { insertNewStory, queueChapterJob, type Job } from './chapter-store';
+import { queueChapterJob, type Job } from './chapter-store';
+import { newStoriesOf, type NewStoryOutcome } from './new-stories';
 import type { Prestart } from '../../generation/types';
 import { AppError } from '../../lib/errors';
 import { tooMany } from '../../lib/rate-limit';
 import { newUid } from '../../lib/ids';
 import { authorBlocked, authorNotBlocked, type AuthUser } from '../../plugins/auth';
 import type { DbOrTx } from '../../db';
-import { isUniqueViolation, pgCode } from '../../db/errors';
-import { applyLedger, refuseSpending, withFreshMoney } from '../wallet/service';
+import { isUniqueViolation } from '../../db/errors';
+import { applyLedger, withFreshMoney } from '../wallet/service';
 import { chosenPath, descend, discardUnwritten, lockedPath, pathWords, setPath } from './versions';
 
 type NovelRow = typeof novels.$inferSelect;
@@ -125,36 +126,31 @@ export async function startGeneration(
   // The model is asked at once when the account's known balance (or pass) covers the story, so that
   // its thinking time hides the commit; an account without Butter never costs a model call.
   const early = debtFree(user) && (charge === 0 || user.balance >= charge) ? (runner?.prestart(novel) ?? null) : null;
-  let inserted: { chapterId: number; balance: number };
+  let outcome: NewStoryOutcome;
   try {
-    const insert = (tx: DbOrTx) =>
-      insertNewStory(tx, {
-        userUid: user.uid,
-        novelUid,
-        jobUid,
-        charge,
-        novel: { ...novel, personaUid: body.persona_uid ?? null },
-        ...(early && { claimedBy: { workerId: early.workerId, leaseSeconds: early.leaseSeconds } }),
-      });
-    // Without a cap on live jobs the story is one statement; with one, the account's row is locked and its jobs counted first.
-    const max = env.MAX_LIVE_JOBS_PER_USER;
-    const row = await (max === 0
-      ? insert(db)
-      : db.transaction(async (tx) => {
-          await assertLiveJobRoom(tx, user.uid, max);
-          return insert(tx);
-        })
-    ).catch((error: unknown) => {
-      if (pgCode(error) === '23514') throw new AppError('insufficientButter');
-      throw error;
+    // Written down with the other new stories of this moment, each settled on its own (new-stories.ts).
+    outcome = await newStoriesOf(db, env.MAX_LIVE_JOBS_PER_USER).insert({
+      userUid: user.uid,
+      novelUid,
+      jobUid,
+      charge,
+      novel: { ...novel, personaUid: body.persona_uid ?? null },
+      ...(early && { claimedBy: { workerId: early.workerId, leaseSeconds: early.leaseSeconds } }),
     });
-    inserted = row ?? (await refuseSpending(db, user.uid));
   } catch (error) {
-    // Refused (not enough Butter, caps) or failed: the model's request ends unread.
     early?.cancel();
     throw error;
   }
-  const { chapterId, balance } = inserted;
+  if (outcome.kind !== 'ok') {
+    // Refused (not enough Butter, a debt, the cap on live jobs): the model's request ends unread.
+    early?.cancel();
+    if (outcome.kind === 'cap') throw tooMany(30);
+    if (outcome.kind === 'debt')
+      throw new AppError('insufficientButter', { message: 'inDebt', params: { debt: outcome.debt }, data: { debt: outcome.debt } });
+    if (outcome.kind === 'short') throw new AppError('insufficientButter');
+    throw new AppError('notFound');
+  }
+  const { chapterId, balance } = outcome;
   // Committed: the charge, the novel and the job are durable; only now can readers see its text.
   early?.adopt(claimedJob({ jobUid, novelUid, chapterId, charge, workerId: early.workerId, leaseSeconds: early.leaseSeconds }));
   return { novel_uid: novelUid, generate_status: 'generating', balance };
@@ -169,7 +165,14 @@ type NewStory = Pick<
 const debtFree = (user: AuthUser) => user.debt === 0;
 
 /** The job row queueChapterJob inserted claimed by a worker, as the runner reads it. */
-function claimedJob(o: { jobUid: string; novelUid: string; chapterId: number; charge: number; workerId: string; leaseSeconds: number }): Job {
+function claimedJob(o: {
+  jobUid: string;
+  novelUid: string;
+  chapterId: number;
+  charge: number;
+  workerId: string;
+  leaseSeconds: number;
+}): Job {
   const now = new Date();
   return {
     uid: o.jobUid,
@@ -403,7 +406,9 @@ export async function novelDetails(db: Db, viewer: AuthUser | null, uid: string)
       row: novels,
       blocked: authorBlocked(novels.authorUid),
       // Where others can follow it (the source line of copied text): its newest public post …
-      publicPost: sql<string | null>`(select p.uid from ${posts} p where p.novel_uid = novels.uid and p.is_public and p.status = 'active' order by p.published_at desc nulls last, p.seq desc limit 1)`,
+      publicPost: sql<
+        string | null
+      >`(select p.uid from ${posts} p where p.novel_uid = novels.uid and p.is_public and p.status = 'active' order by p.published_at desc nulls last, p.seq desc limit 1)`,
       // … else the persona it was written from, while that persona is published.
       personaPublished: sql<boolean>`exists (select 1 from ${personas} pe where pe.uid = novels.persona_uid and pe.status = 'published')`,
     })

@@ -1,0 +1,207 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db';
+import { users as usersTable } from '../../db/schema';
+import { JOBS_CHANNEL } from '../../generation/hub';
+
+/** One new story to write down: its charge, its novel, its first chapter and its job. */
+export type NewStoryRow = {
+  userUid: string;
+  novelUid: string;
+  jobUid: string;
+  charge: number;
+  novel: {
+    title: string;
+    description: string;
+    tags: string[];
+    params: unknown;
+    isR18: boolean;
+    dialogueHeavy: boolean;
+    firstPerson: number;
+    language: string;
+    model: string;
+    writtenBy: string;
+    /** Kept only when it names a published persona. */
+    personaUid: string | null;
+  };
+  /** Inserted already claimed by this worker (its process runs it at once: no NOTIFY, no claim). */
+  claimedBy?: { workerId: string; leaseSeconds: number };
+};
+
+/** How one story of a batch ended: written down, or why not (the caller turns it into its error). */
+export type NewStoryOutcome =
+  | { kind: 'ok'; chapterId: number; balance: number }
+  | { kind: 'short' }
+  | { kind: 'debt'; debt: number }
+  | { kind: 'cap' }
+  | { kind: 'missing' };
+
+/**
+ * Many new stories, one transaction (docs/decisions/0039): the accounts are locked (in uid order),
+ * then one statement settles every story on its own: the account's live jobs (MAX_LIVE_JOBS_PER_USER,
+ * `maxLive`, 0 = none), its debt and its balance decide, in the order the stories came, which are
+ * written; for those it books the charge and the ledger rows, and inserts the novels, their first
+ * chapters (ids taken from the sequence first, so each novel's path holds its chapter) and the jobs.
+ * A refused story writes nothing; the others are unaffected. The lock comes in its own statement so
+ * the counts read after it see every job committed while it waited.
+ */
+export async function insertNewStories(db: Db, rows: NewStoryRow[], maxLive: number): Promise<NewStoryOutcome[]> {
+  const input = rows.map((r, i) => ({
+    i,
+    user_uid: r.userUid,
+    novel_uid: r.novelUid,
+    job_uid: r.jobUid,
+    charge: r.charge,
+    title: r.novel.title,
+    description: r.novel.description,
+    tags: r.novel.tags,
+    params: r.novel.params,
+    is_r18: r.novel.isR18,
+    dialogue_heavy: r.novel.dialogueHeavy,
+    first_person: r.novel.firstPerson,
+    language: r.novel.language,
+    model: r.novel.model,
+    written_by: r.novel.writtenBy,
+    persona_uid: r.novel.personaUid,
+    worker_id: r.claimedBy?.workerId ?? null,
+    lease_seconds: r.claimedBy?.leaseSeconds ?? null,
+  }));
+  const users = [...new Set(rows.map((r) => r.userUid))].sort();
+  const result = await db.transaction(async (tx) => {
+    await tx.select({ uid: usersTable.uid }).from(usersTable).where(inArray(usersTable.uid, users)).orderBy(usersTable.uid).for('update');
+    return tx.execute<{
+      i: number;
+      outcome: NewStoryOutcome['kind'];
+      chapter_id: string | null;
+      balance: number | null;
+      debt: number | null;
+    }>(sql`
+      with req as (
+        select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as r(
+          i int, user_uid text, novel_uid text, job_uid text, charge int, title text, description text, tags jsonb, params jsonb,
+          is_r18 boolean, dialogue_heavy boolean, first_person smallint, language text, model text, written_by text, persona_uid text,
+          worker_id text, lease_seconds int)
+      ), acct as (
+        select u.uid, u.balance, u.debt,
+          case when ${maxLive}::int > 0 then (
+            select count(*) from generation_jobs j join novels n on n.uid = j.novel_uid
+            where n.author_uid = u.uid and j.status in ('queued', 'running'))::int else 0 end as live
+        from users u where u.uid in (select user_uid from req)
+      ), ranked as (
+        select r.*, a.balance, a.debt, a.live,
+          sum(r.charge) over (partition by r.user_uid order by r.i) as spent,
+          row_number() over (partition by r.user_uid order by r.i) as n
+        from req r join acct a on a.uid = r.user_uid
+      ), counted as (
+        -- The account's stories its money covers (a prefix: every charge of one account is the same), and
+        -- of those the ones its room for live jobs takes: the first k are written, as if one after another.
+        select ranked.*, least(
+          count(*) filter (where charge = 0 or (debt = 0 and spent <= balance)) over (partition by user_uid),
+          case when ${maxLive}::int > 0 then greatest(${maxLive}::int - live, 0) else 2147483647 end) as k
+        from ranked
+      ), verdict as (
+        -- A refused story meets the checks in the order one request alone would: the cap on live jobs
+        -- (counting the stories written before it), then the debt, then the balance.
+        select counted.*, case
+          when n <= k then 'ok'
+          when ${maxLive}::int > 0 and live + least(n - 1, k) >= ${maxLive}::int then 'cap'
+          when charge > 0 and debt > 0 then 'debt'
+          else 'short' end as outcome
+        from counted
+      ), ok as (
+        select v.*, nextval(pg_get_serial_sequence('chapters', 'id')) as chapter_id from verdict v where v.outcome = 'ok'
+      ), charged as (
+        update users u set balance = u.balance - s.total, updated_at = now()
+        from (select user_uid, sum(charge)::int as total from ok group by user_uid having sum(charge) > 0) s
+        where u.uid = s.user_uid
+      ), booked as (
+        insert into ledger (user_uid, kind, amount, balance_after, debt_after, ref)
+        select user_uid, 'generate', -charge, balance - spent, debt, job_uid from ok where charge > 0 order by i
+      ), novel as (
+        insert into novels (uid, author_uid, title, description, tags, params, is_r18, dialogue_heavy, first_person, language, model,
+          generate_status, written_by, persona_uid, path)
+        select novel_uid, user_uid, title, description, array(select jsonb_array_elements_text(ok.tags)), params, is_r18, dialogue_heavy,
+          first_person, language, model, 'generating', written_by,
+          (select p.uid from personas p where p.uid = ok.persona_uid and p.status = 'published'), array[chapter_id]
+        from ok order by i
+      ), chapter as (
+        insert into chapters (id, novel_uid, index, parent_id, version) select chapter_id, novel_uid, 0, null, 1 from ok
+      ), job as (
+        insert into generation_jobs (uid, novel_uid, chapter_index, chapter_id, kind, charge, status, attempts, worker_id, lease_until, started_at)
+        select job_uid, novel_uid, 0, chapter_id, 'generate', charge,
+          case when worker_id is null then 'queued' else 'running' end, case when worker_id is null then 0 else 1 end, worker_id,
+          case when worker_id is null then null else now() + make_interval(secs => lease_seconds) end,
+          case when worker_id is null then null else now() end
+        from ok
+      )
+      select v.i, v.outcome, ok.chapter_id, v.balance - v.spent as balance, v.debt,
+        case when ok.chapter_id is not null and ok.worker_id is null then pg_notify(${JOBS_CHANNEL}, ok.job_uid) end as woke
+      from verdict v left join ok on ok.i = v.i`);
+  });
+  const byIndex = new Map(result.rows.map((r) => [Number(r.i), r]));
+  return rows.map((_, i): NewStoryOutcome => {
+    const row = byIndex.get(i);
+    if (!row) return { kind: 'missing' };
+    if (row.outcome === 'ok') return { kind: 'ok', chapterId: Number(row.chapter_id), balance: Number(row.balance) };
+    if (row.outcome === 'debt') return { kind: 'debt', debt: Number(row.debt) };
+    return { kind: row.outcome === 'cap' ? 'cap' : row.outcome === 'short' ? 'short' : 'missing' };
+  });
+}
+
+/** The most stories one statement writes down. */
+const BATCH = 200;
+
+/**
+ * New stories of one process, written down together (group commit): a story that arrives while a
+ * batch is being committed waits for it and goes with the next one, so a burst of stories costs a
+ * few transactions and WAL flushes instead of one each, and the account rows are locked once per
+ * batch instead of once per story. One story alone goes at once.
+ */
+export class NewStoryBatcher {
+  private waiting: { row: NewStoryRow; settle: (outcome: NewStoryOutcome | Error) => void }[] = [];
+  private busy = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly maxLive: number,
+  ) {}
+
+  insert(row: NewStoryRow): Promise<NewStoryOutcome> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ row, settle: (outcome) => (outcome instanceof Error ? reject(outcome) : resolve(outcome)) });
+      if (!this.busy) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.busy = true;
+    try {
+      while (this.waiting.length > 0) {
+        const batch = this.waiting.splice(0, BATCH);
+        try {
+          const outcomes = await insertNewStories(
+            this.db,
+            batch.map((b) => b.row),
+            this.maxLive,
+          );
+          batch.forEach((b, i) => b.settle(outcomes[i]!));
+        } catch (error) {
+          const failure = error instanceof Error ? error : new Error(String(error));
+          for (const b of batch) b.settle(failure);
+        }
+      }
+    } finally {
+      this.busy = false;
+    }
+  }
+}
+
+const batchers = new WeakMap<Db, Map<number, NewStoryBatcher>>();
+
+/** The batcher of new stories for this database handle (one per process and cap). */
+export function newStoriesOf(db: Db, maxLive: number): NewStoryBatcher {
+  let byCap = batchers.get(db);
+  if (!byCap) batchers.set(db, (byCap = new Map()));
+  let batcher = byCap.get(maxLive);
+  if (!batcher) byCap.set(maxLive, (batcher = new NewStoryBatcher(db, maxLive)));
+  return batcher;
+}
