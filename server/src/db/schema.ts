@@ -501,6 +501,8 @@ export const posts = pgTable(
       .default('active'),
     takedownReason: text('takedown_reason'),
     takenDownAt: timestamp('taken_down_at', { withTimezone: true }),
+    /** Taken down because its novel was (migration 0024): restoring the novel restores it. */
+    takenDownWithNovel: boolean('taken_down_with_novel').notNull().default(false),
     viewsCount: integer('views_count').notNull().default(0),
     /** The create form's key: a retried create answers the post it already made. */
     requestId: text('request_id'),
@@ -522,6 +524,28 @@ export const posts = pgTable(
       .on(t.authorUid, t.requestId)
       .where(sql`${t.requestId} is not null`),
     check('posts_views_non_negative', sql`${t.viewsCount} >= 0`),
+  ],
+);
+
+/**
+ * What a takedown leaves behind (docs/decisions/0035): the hash of the post's or persona's text and the
+ * novel a post was bound to; a create or edit that meets one is refused. Removed on restore.
+ */
+export const takedownMarks = pgTable(
+  'takedown_marks',
+  {
+    targetType: text('target_type', { enum: ['post', 'persona'] }).notNull(),
+    targetUid: text('target_uid').notNull(),
+    textHash: text('text_hash').notNull(),
+    novelUid: text('novel_uid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.targetType, t.targetUid] }),
+    index('takedown_marks_hash_idx').on(t.targetType, t.textHash),
+    index('takedown_marks_novel_idx')
+      .on(t.novelUid)
+      .where(sql`${t.novelUid} is not null`),
   ],
 );
 
