@@ -40,6 +40,8 @@ export const reports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The signed-in reporter, when there was one. */
     reporterUid: text('reporter_uid'),
+    /** Who reported, for the one-open-report-per-reporter rule: `u:<uid>` or `a:<client address>` (migration 0024). */
+    reporterKey: text('reporter_key'),
     /** The reporter's interface language when they sent it: the outcome mail is written in it (migration 0020). */
     language: text('language', { enum: ['en', 'zh-CN', 'zh-TW', 'ko', 'ja'] }),
     /** The author of the reported content at the time of the report. */
@@ -50,7 +52,13 @@ export const reports = pgTable(
     resolvedBy: text('resolved_by'),
     resolution: text('resolution'),
   },
-  (t) => [index('reports_open_idx').on(t.status, t.createdAt), index('reports_target_idx').on(t.targetType, t.targetUid)],
+  (t) => [
+    index('reports_open_idx').on(t.status, t.createdAt),
+    index('reports_target_idx').on(t.targetType, t.targetUid),
+    uniqueIndex('reports_reporter_open_uq')
+      .on(t.targetType, t.targetUid, t.reporterKey)
+      .where(sql`${t.status} = 'open' and ${t.reporterKey} is not null`),
+  ],
 );
 
 export type ReportSnapshot = { title: string; text: string; author_name: string; language: string; is_r18: boolean };

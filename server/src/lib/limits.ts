@@ -63,7 +63,6 @@ export const LIMITS = {
   },
   reportsPerIp: { max: 10, windowSeconds: HOUR, counts: 'reports per client address' },
   reportsPerEmail: { max: 10, windowSeconds: HOUR, counts: 'reports per contact e-mail' },
-  reportsPerTarget: { max: 20, windowSeconds: DAY, counts: 'reports of one post, persona or novel' },
 } as const satisfies Record<string, Limit>;
 
 /** Story starts (new stories, continuations, chapter rewrites) are counted in this window against MAX_GENERATIONS_PER_HOUR. */

@@ -22,4 +22,8 @@ ON CONFLICT DO NOTHING;--> statement-breakpoint
 INSERT INTO "takedown_marks" ("target_type", "target_uid", "text_hash")
 SELECT 'persona', pe.uid, encode(sha256(convert_to(regexp_replace(pe.char_a_setting || pe.char_b_setting || pe.plot, '[ \t\n\r\f\v\u00a0\u3000]+', '', 'g'), 'UTF8')), 'hex')
 FROM "personas" pe WHERE pe.status = 'taken_down'
-ON CONFLICT DO NOTHING;
+ON CONFLICT DO NOTHING;--> statement-breakpoint
+-- Reports: one open report per reporter and target (a signed-in account, else a client address; see
+-- lib/client-address.ts) instead of a per-target cap that the author could fill.
+ALTER TABLE "reports" ADD COLUMN "reporter_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "reports_reporter_open_uq" ON "reports" USING btree ("target_type","target_uid","reporter_key") WHERE "reports"."status" = 'open' and "reports"."reporter_key" is not null;
