@@ -559,7 +559,7 @@ export const takedownMarks = pgTable(
 
 /**
  * One row per viewer per post per day: the unique key is the dedupe, shared by
- * every app process. `viewer` is `u:<uid>` or `v:<keyed hash of IP and user agent>`.
+ * every app process. `viewer` is `u:<uid>` or `v:<keyed hash of the client address and day>`.
  */
 export const postViews = pgTable(
   'post_views',
