@@ -61,6 +61,11 @@ export const LIMITS = {
     windowSeconds: DAY,
     counts: "a visitor's use of one persona, once a day per client address (an account's once ever: persona_uses)",
   },
+  visitorStreamsPerIp: {
+    max: 60,
+    windowSeconds: 10 * MINUTES,
+    counts: 'story streams opened by visitors (not signed in) per client address, an IPv6 /64 as one (accounts: MAX_STREAMS_PER_USER)',
+  },
   reportsPerIp: { max: 10, windowSeconds: HOUR, counts: 'reports per client address' },
   reportsPerEmail: { max: 10, windowSeconds: HOUR, counts: 'reports per contact e-mail' },
 } as const satisfies Record<string, Limit>;
