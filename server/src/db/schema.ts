@@ -40,6 +40,8 @@ export const reports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The signed-in reporter, when there was one. */
     reporterUid: text('reporter_uid'),
+    /** Who reported, for the one-open-report-per-reporter rule: `u:<uid>` or `a:<client address>` (migration 0024). */
+    reporterKey: text('reporter_key'),
     /** The reporter's interface language when they sent it: the outcome mail is written in it (migration 0020). */
     language: text('language', { enum: ['en', 'zh-CN', 'zh-TW', 'ko', 'ja'] }),
     /** The author of the reported content at the time of the report. */
@@ -50,7 +52,13 @@ export const reports = pgTable(
     resolvedBy: text('resolved_by'),
     resolution: text('resolution'),
   },
-  (t) => [index('reports_open_idx').on(t.status, t.createdAt), index('reports_target_idx').on(t.targetType, t.targetUid)],
+  (t) => [
+    index('reports_open_idx').on(t.status, t.createdAt),
+    index('reports_target_idx').on(t.targetType, t.targetUid),
+    uniqueIndex('reports_reporter_open_uq')
+      .on(t.targetType, t.targetUid, t.reporterKey)
+      .where(sql`${t.status} = 'open' and ${t.reporterKey} is not null`),
+  ],
 );
 
 export type ReportSnapshot = { title: string; text: string; author_name: string; language: string; is_r18: boolean };
@@ -501,6 +509,8 @@ export const posts = pgTable(
       .default('active'),
     takedownReason: text('takedown_reason'),
     takenDownAt: timestamp('taken_down_at', { withTimezone: true }),
+    /** Taken down because its novel was (migration 0024): restoring the novel restores it. */
+    takenDownWithNovel: boolean('taken_down_with_novel').notNull().default(false),
     viewsCount: integer('views_count').notNull().default(0),
     /** The create form's key: a retried create answers the post it already made. */
     requestId: text('request_id'),
@@ -526,8 +536,30 @@ export const posts = pgTable(
 );
 
 /**
+ * What a takedown leaves behind (docs/decisions/0035): the hash of the post's or persona's text and the
+ * novel a post was bound to; a create or edit that meets one is refused. Removed on restore.
+ */
+export const takedownMarks = pgTable(
+  'takedown_marks',
+  {
+    targetType: text('target_type', { enum: ['post', 'persona'] }).notNull(),
+    targetUid: text('target_uid').notNull(),
+    textHash: text('text_hash').notNull(),
+    novelUid: text('novel_uid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.targetType, t.targetUid] }),
+    index('takedown_marks_hash_idx').on(t.targetType, t.textHash),
+    index('takedown_marks_novel_idx')
+      .on(t.novelUid)
+      .where(sql`${t.novelUid} is not null`),
+  ],
+);
+
+/**
  * One row per viewer per post per day: the unique key is the dedupe, shared by
- * every app process. `viewer` is `u:<uid>` or `v:<keyed hash of IP and user agent>`.
+ * every app process. `viewer` is `u:<uid>` or `v:<keyed hash of the client address and day>`.
  */
 export const postViews = pgTable(
   'post_views',

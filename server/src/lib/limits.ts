@@ -61,9 +61,13 @@ export const LIMITS = {
     windowSeconds: DAY,
     counts: "a visitor's use of one persona, once a day per client address (an account's once ever: persona_uses)",
   },
+  visitorStreamsPerIp: {
+    max: 60,
+    windowSeconds: 10 * MINUTES,
+    counts: 'story streams opened by visitors (not signed in) per client address, an IPv6 /64 as one (accounts: MAX_STREAMS_PER_USER)',
+  },
   reportsPerIp: { max: 10, windowSeconds: HOUR, counts: 'reports per client address' },
   reportsPerEmail: { max: 10, windowSeconds: HOUR, counts: 'reports per contact e-mail' },
-  reportsPerTarget: { max: 20, windowSeconds: DAY, counts: 'reports of one post, persona or novel' },
 } as const satisfies Record<string, Limit>;
 
 /** Story starts (new stories, continuations, chapter rewrites) are counted in this window against MAX_GENERATIONS_PER_HOUR. */

@@ -24,7 +24,9 @@ type Table = Record<
   | 'moderationUnavailable'
   | 'nameRefused'
   | 'tooManyStreams'
-  | 'inDebt',
+  | 'inDebt'
+  | 'takenDownText'
+  | 'takenDownNovel',
   Record<Language, string>
 >;
 
@@ -275,6 +277,20 @@ export const MESSAGES: Table = {
     'zh-TW': '限制級內容僅限已確認年滿 18 歲的帳號。',
     ko: '청소년 이용불가 콘텐츠는 19세 이상임을 확인한 계정만 이용할 수 있어요.',
     ja: '成人向けコンテンツは18歳以上であることを確認したアカウントのみ利用できます。',
+  },
+  takenDownText: {
+    en: 'This text was taken down for breaking the rules and cannot be published again.',
+    'zh-CN': '这段内容因违反规则已被下架，不能再次发布。',
+    'zh-TW': '這段內容因違反規則已被下架，不能再次發布。',
+    ko: '이 내용은 규칙 위반으로 게시 중단되어 다시 발행할 수 없어요.',
+    ja: 'この本文はルール違反で公開停止になったため、再び公開することはできません。',
+  },
+  takenDownNovel: {
+    en: 'A post of this story was taken down for breaking the rules, so this story cannot be published again.',
+    'zh-CN': '这个故事发布的内容因违反规则已被下架，不能再次发布。',
+    'zh-TW': '這個故事發布的內容因違反規則已被下架，不能再次發布。',
+    ko: '이 이야기로 발행한 글이 규칙 위반으로 게시 중단되어 다시 발행할 수 없어요.',
+    ja: 'この物語の公開作品はルール違反で公開停止になったため、この物語を再び公開することはできません。',
   },
   novelBusy: {
     en: 'This story is still being written. Please wait until it is finished.',

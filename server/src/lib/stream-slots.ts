@@ -26,8 +26,8 @@ const NO_SLOT: StreamSlot = { release: () => undefined };
  *
  * Visitors (no account) are not counted: there is no account to count them against, and their
  * streams are short (a visitor may only open a published story, whose stream ends at once unless its
- * author is writing the next chapter right then). Floods from one address are the reverse proxy's to
- * stop (docs/decisions/0019-limits.md).
+ * author is writing the next chapter right then). Their opens are limited per client address instead
+ * (LIMITS.visitorStreamsPerIp, in streamNovel).
  */
 export class StreamSlots {
   /** This process's id in `stream_slots.holder`. */

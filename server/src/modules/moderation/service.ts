@@ -13,6 +13,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { auditLog, reports, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { clientAddress } from '../../lib/client-address';
 import { newUid } from '../../lib/ids';
 import { LIMITS, type Limit } from '../../lib/limits';
 import { rateLimit } from '../../lib/rate-limit';
@@ -36,22 +37,22 @@ const CONTENT: Record<TargetType, ContentKind> = { post: postContent, persona: p
 const loadTarget = (db: DbOrTx, type: TargetType, uid: string) => CONTENT[type].load(db, uid);
 
 /**
- * A report from anyone (visitors included): limited per address, per contact e-mail and per target;
- * the content is snapshotted as it is now. Unknown or already taken-down content → 404001.
+ * A report from anyone (visitors included): limited per address and per contact e-mail, and one open
+ * report per reporter (account, else client address) and target: a second one answers the first's uid.
+ * The content is snapshotted as it is now. Unknown or already taken-down content → 404001.
  */
 export async function createReport(
   db: Db,
   input: CreateReportBody & { requestIp: string | null; reporterUid: string | null },
 ): Promise<{ uid: string }> {
   const limit = (key: string, rule: Limit) => rateLimit(db, key, rule);
-  await limit(`report:ip:${input.requestIp ?? 'unknown'}`, LIMITS.reportsPerIp);
+  const address = input.requestIp ? clientAddress(input.requestIp) : 'unknown';
+  await limit(`report:ip:${address}`, LIMITS.reportsPerIp);
   if (input.contact_email) await limit(`report:email:${input.contact_email}`, LIMITS.reportsPerEmail);
   const target = await loadTarget(db, input.target_type, input.target_uid);
   if (!target || target.status !== 'active') throw new AppError('notFound');
-  await limit(`report:target:${input.target_type}:${input.target_uid}`, LIMITS.reportsPerTarget);
-  const uid = newUid();
-  await db.insert(reports).values({
-    uid,
+  const reporterKey = input.reporterUid ? `u:${input.reporterUid}` : `a:${address}`;
+  const values = {
     targetType: input.target_type,
     targetUid: input.target_uid,
     reason: input.reason,
@@ -61,8 +62,35 @@ export async function createReport(
     language: input.language ?? null,
     targetAuthorUid: target.authorUid,
     snapshot: target.snapshot,
-  });
-  return { uid };
+    reporterKey,
+  };
+  // The same reporter again (or twice at once): their open report stands, with its first reason. Should it
+  // be resolved between the two statements, the second round files this one.
+  for (let round = 0; round < 2; round++) {
+    const uid = newUid();
+    const inserted = await db
+      .insert(reports)
+      .values({ uid, ...values })
+      .onConflictDoNothing({
+        target: [reports.targetType, reports.targetUid, reports.reporterKey],
+        where: sql`${reports.status} = 'open' and ${reports.reporterKey} is not null`,
+      })
+      .returning({ uid: reports.uid });
+    if (inserted.length > 0) return { uid };
+    const [open] = await db
+      .select({ uid: reports.uid })
+      .from(reports)
+      .where(
+        and(
+          eq(reports.targetType, input.target_type),
+          eq(reports.targetUid, input.target_uid),
+          eq(reports.reporterKey, reporterKey),
+          eq(reports.status, 'open'),
+        ),
+      );
+    if (open) return { uid: open.uid };
+  }
+  throw new Error('report neither filed nor found');
 }
 
 /** The operator queue: the least time left in the 24-hour window first (the oldest open report). */

@@ -2,6 +2,9 @@ import type { ServerResponse } from 'node:http';
 import type { GenerateStatus } from '@butterfic/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clientAddress } from '../../lib/client-address';
+import { LIMITS } from '../../lib/limits';
+import { rateLimit } from '../../lib/rate-limit';
 import { SECURITY_HEADERS } from '../../plugins/security';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db';
@@ -287,6 +290,8 @@ class ReaderStream {
  * on another one (LISTEN/NOTIFY, spliced by offset onto the saved text).
  */
 export async function streamNovel(deps: Deps, request: FastifyRequest, reply: FastifyReply, novelUid: string): Promise<void> {
+  // Visitors have no account to count open streams against: their opens are limited per client address.
+  if (!request.user) await rateLimit(deps.database.db, `stream:visitor:${clientAddress(request.ip)}`, LIMITS.visitorStreamsPerIp);
   const novel = await readableNovel(deps.database.db, request.user, novelUid); // access checks: 404001 / 403001
   await deps.streamSlots.acquire(request.user?.uid, reply.raw); // MAX_STREAMS_PER_USER: 429001 over it; freed when the response closes
   const stream = new ReaderStream(deps, openEventStream(request, reply), novelUid, novel.chapter);

@@ -10,6 +10,7 @@ import { newUid } from '../../lib/ids';
 import { firstHit } from '../../lib/rate-limit';
 import { authorBlocked, authorNotBlocked, type AuthUser } from '../../plugins/auth';
 import type { Safety } from '../../safety';
+import { personaText, refuseTakenDown } from '../moderation/takedown-marks';
 
 type Row = typeof personas.$inferSelect;
 type Viewer = AuthUser | null;
@@ -243,8 +244,9 @@ function columnsOf(input: Partial<PersonaInput>) {
   };
 }
 
-/** Personas pass the safety check for their rating: an adult one never describes a minor, a general one is not sexual (CONTRACT.md section 5). */
+/** Personas pass the safety check for their rating: an adult one never describes a minor, a general one is not sexual (CONTRACT.md section 5); taken-down text is refused first. */
 async function refuseUnsafe(
+  db: Db,
   safety: Safety,
   fields: {
     isR18: boolean;
@@ -259,6 +261,8 @@ async function refuseUnsafe(
   },
 ) {
   const { charAName, charASetting, charBName, charBSetting, plot, description, tags } = fields;
+  // Taken-down content stays down (docs/decisions/0035).
+  await refuseTakenDown(db, { type: 'persona', text: personaText(fields) });
   await safety.refuse([charAName, charASetting, charBName, charBSetting, plot, description, tags], {
     language: fields.language,
     rating: fields.isR18 ? 'adult' : 'general',
@@ -273,7 +277,7 @@ export async function createPersona(
   sourceNovelUid?: string,
 ): Promise<Persona> {
   if (input.is_r18 === 1 && !isAdult(viewer)) throw new AppError('forbidden');
-  await refuseUnsafe(safety, {
+  await refuseUnsafe(db, safety, {
     isR18: input.is_r18 === 1,
     language: input.language,
     charAName: input.char_a_name,
@@ -319,7 +323,7 @@ async function ownRow(db: Db, viewer: AuthUser, uid: string): Promise<Row> {
 export async function editPersona(db: Db, safety: Safety, viewer: AuthUser, uid: string, patch: Partial<PersonaInput>): Promise<Persona> {
   const current = await ownRow(db, viewer, uid);
   if (patch.is_r18 === 1 && !isAdult(viewer)) throw new AppError('forbidden');
-  await refuseUnsafe(safety, { ...current, ...columnsOf(patch) });
+  await refuseUnsafe(db, safety, { ...current, ...columnsOf(patch) });
   const [row] = await db
     .update(personas)
     .set({ ...columnsOf(patch), updatedAt: sql`now()` })

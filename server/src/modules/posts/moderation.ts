@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db';
 import { posts, users } from '../../db/schema';
 import { clipSnapshot, type ContentKind } from '../moderation/content';
+import { clearMarks, markTakenDown } from '../moderation/takedown-marks';
 import { syncNovelVisibility } from './service';
 
 /** A post as the moderation service sees it (modules/moderation/content.ts). */
@@ -27,10 +28,13 @@ export const postContent: ContentKind = {
       .set(
         takedown
           ? { status: 'taken_down', takedownReason: takedown.reason, takenDownAt: sql`now()`, updatedAt: sql`now()` }
-          : { status: 'active', takedownReason: null, takenDownAt: null, updatedAt: sql`now()` },
+          : { status: 'active', takedownReason: null, takenDownAt: null, takenDownWithNovel: false, updatedAt: sql`now()` },
       )
       .where(eq(posts.uid, uid))
-      .returning({ novelUid: posts.novelUid });
+      .returning({ novelUid: posts.novelUid, content: posts.content });
+    // It stays down: its text and its novel cannot be posted again until it is restored.
+    if (row && takedown) await markTakenDown(tx, { type: 'post', uid, text: row.content, novelUid: row.novelUid });
+    if (row && !takedown) await clearMarks(tx, 'post', [uid]);
     // The novel a post shows is public only while a live post shows it.
     await syncNovelVisibility(tx, row?.novelUid ?? null);
   },

@@ -319,7 +319,7 @@ describe('the public feed', () => {
 });
 
 describe('view counts', () => {
-  it('counts one view per viewer per day, never the author, without writing on the read path, across two app processes', async () => {
+  it('counts one view per viewer (account, or client address for visitors) per day, never the author, without writing on the read path, across two app processes', async () => {
     const author = await account();
     const reader = await account();
     const second = await account();
@@ -342,9 +342,12 @@ describe('view counts', () => {
       await Promise.all([ctx.app.deps.views.flush(), peer.app.deps.views.flush()]);
       expect(await viewsOf(uid)).toBe(2);
 
-      // A second reader and a different visitor (another browser on the same address) count once more each.
+      // A second reader counts once more, and so does a visitor at another address; the same visitor in
+      // another browser (or a script changing its User-Agent) does not, nor another address of one IPv6 /64.
       await details(uid, second.auth, peer.baseUrl);
-      await details(uid, { ...visitor, 'user-agent': 'Visitor browser 2' }, ctx.baseUrl);
+      for (let i = 2; i < 6; i++) await details(uid, { ...visitor, 'user-agent': `Visitor browser ${i}` }, ctx.baseUrl);
+      await details(uid, { 'user-agent': 'Phone', 'x-forwarded-for': '2001:db8:5:6::1' }, ctx.baseUrl);
+      await details(uid, { 'user-agent': 'Phone, again', 'x-forwarded-for': '2001:db8:5:6:a:b:c:d' }, peer.baseUrl);
       await details(uid, reader.auth, peer.baseUrl);
       await Promise.all([ctx.app.deps.views.flush(), peer.app.deps.views.flush()]);
       expect(await viewsOf(uid)).toBe(4);

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
+import { novelDetails, waitFor } from '../../../test/novels';
 
 let ctx: TestContext;
 let dist: string;
@@ -14,7 +15,16 @@ const INDEX =
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'butterfic-dist-'));
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
-  ctx = await createTestContext({ webDist: dist, env: { PUBLIC_URL: 'https://butterfic.example', PAYMENTS: 'sandbox' } });
+  ctx = await createTestContext({
+    webDist: dist,
+    env: {
+      PUBLIC_URL: 'https://butterfic.example',
+      PAYMENTS: 'sandbox',
+      ADMIN_EMAILS: 'previews-admin@example.com',
+      OFFLINE_WRITER_CPS: '1000000',
+      GENERATION_WORKERS: '1',
+    },
+  });
 });
 afterAll(async () => {
   await ctx.close();
@@ -76,5 +86,52 @@ describe('link previews of shared posts', () => {
       expect(status).toBe(200);
       expect(html).toBe(INDEX);
     }
+  });
+});
+
+describe('link previews of a suspended or banned author', () => {
+  it('preview nothing, like the pages, while the block lasts', async () => {
+    const admin = await signUp(ctx, 'previews-admin@example.com');
+    const author = await signUp(ctx, 'banned-sharer@example.com');
+    const started = await ctx.request('POST', '/api/v1/novel/generate/', {
+      body: {
+        params: {
+          char_a_name: 'Ines',
+          char_a_setting: 'a lighthouse keeper',
+          char_b_name: 'Tomas',
+          char_b_setting: 'a cartographer',
+          plot: 'A storm strands him on her island.',
+        },
+        is_r18: 0,
+        dialogue_heavy: 0,
+        first_person: 0,
+        language: 'en',
+        model: 'v1',
+      },
+      headers: author.auth,
+    });
+    const novelUid = started.body.data.novel_uid as string;
+    await waitFor(
+      () => novelDetails(ctx, author.auth, novelUid),
+      (res) => res.body.data.novel.generate_status === 'done',
+    );
+    const post = await ctx.request('POST', '/api/v1/post/create/', {
+      body: { title: 'Storm week', content: 'The lamp turned all night.', language: 'en', is_public: 1, novel_id: novelUid },
+      headers: author.auth,
+    });
+    const urls = [`/explore/post/${post.body.data.uid}`, `/article/detail/${novelUid}`];
+    for (const url of urls) expect(meta((await page(url)).html, 'property', 'og:title')).toBeDefined();
+
+    const ban = await ctx.request('POST', '/api/v1/admin/user/', {
+      body: { action: 'ban', user_uid: author.uid, reason: 'spam' },
+      headers: admin.auth,
+    });
+    expect(ban.status).toBe(200);
+    for (const url of urls) {
+      const { status, html } = await page(url);
+      expect(status).toBe(200);
+      expect(html).toBe(INDEX);
+    }
+    expect((await ctx.request('GET', `/api/v1/novel/details/?novel_uid=${novelUid}`)).status).toBe(404);
   });
 });

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, not } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { novels } from '../../db/schema';
 import { chosenChapterText } from '../novels/versions';
+import { authorBlocked } from '../../plugins/auth';
 import type { PageMeta } from '../../plugins/page-meta';
 import type { PreviewResolver } from '../../plugins/spa';
 import { excerpt, postForPreview } from './service';
@@ -18,12 +19,23 @@ const decode = (segment: string) => {
   }
 };
 
-/** A published, general-audience novel's preview; drafts, private and adult novels preview nothing. */
+/**
+ * A published, general-audience novel's preview; drafts, private and adult novels, and the novels of a
+ * suspended or banned author (hidden from the page too), preview nothing.
+ */
 async function novelPreview(db: Db, uid: string): Promise<{ title: string; opening: string } | null> {
   const [novel] = await db
     .select({ title: novels.title })
     .from(novels)
-    .where(and(eq(novels.uid, uid), eq(novels.status, 'active'), eq(novels.isPublic, true), eq(novels.isR18, false)));
+    .where(
+      and(
+        eq(novels.uid, uid),
+        eq(novels.status, 'active'),
+        eq(novels.isPublic, true),
+        eq(novels.isR18, false),
+        not(authorBlocked(novels.authorUid)),
+      ),
+    );
   if (!novel) return null;
   // The chosen version of the first chapter (docs/decisions/0022-chapter-versions.md).
   return { title: novel.title, opening: await chosenChapterText(db, uid, 0) };

@@ -30,7 +30,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     const viewer = request.user;
     if (viewer?.uid === post.author_uid) return;
     const day = viewDay();
-    const key = viewer ? userKey(viewer.uid) : visitorKey(viewsKey, request.ip, request.headers['user-agent'] ?? '', day);
+    const key = viewer ? userKey(viewer.uid) : visitorKey(viewsKey, request.ip, day);
     deps.views.record(post.uid, key, day);
   };
 

@@ -15,6 +15,7 @@ import { novels, personas, posts, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
 import { authorBlocked, authorNotBlocked, type AuthUser } from '../../plugins/auth';
+import { refuseTakenDown } from '../moderation/takedown-marks';
 import type { Safety } from '../../safety';
 import type { DbOrTx } from '../../db';
 
@@ -149,6 +150,8 @@ export async function createPost(db: Db, safety: Safety, user: AuthUser, body: C
   const replay = await postOfRequest(db, user, body.request_id);
   if (replay) return postDetails(db, user, replay);
   const [bound] = body.novel_id ? await db.select({ isR18: novels.isR18 }).from(novels).where(eq(novels.uid, body.novel_id)) : [];
+  // Taken-down content stays down: not its text again, nor its novel (docs/decisions/0035).
+  await refuseTakenDown(db, { type: 'post', text: body.content, novelUid: body.novel_id ?? null });
   await safety.refuse([body.title, body.content], { language: body.language, rating: bound?.isR18 ? 'adult' : 'general' });
   const uid = newUid();
   const created = await db.transaction(async (tx) => {
@@ -215,6 +218,7 @@ export async function editPost(db: Db, safety: Safety, user: AuthUser, body: Edi
     .select({ language: posts.language, isR18: posts.isR18, authorUid: posts.authorUid })
     .from(posts)
     .where(eq(posts.uid, body.post_uid));
+  if (current?.authorUid === user.uid) await refuseTakenDown(db, { type: 'post', text: body.content });
   if (current?.authorUid === user.uid)
     await safety.refuse([body.title, body.content], { language: current.language, rating: current.isR18 ? 'adult' : 'general' });
   await db.transaction(async (tx) => {

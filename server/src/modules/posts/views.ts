@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { clientAddress } from '../../lib/client-address';
 import type { Db } from '../../db';
 
 /** How often a process writes the views it buffered. */
@@ -19,12 +20,13 @@ type View = { postUid: string; viewer: string; day: string };
 export const viewDay = (at = new Date()) => at.toISOString().slice(0, 10);
 
 /**
- * The viewer key of a visitor who is not signed in: a keyed hash of the IP and
- * user agent, salted with the day so keys cannot be followed across days and
- * the address itself is never stored.
+ * The viewer key of a visitor who is not signed in: a keyed hash of the client address (an IPv6 address
+ * collapsed to its /64, lib/client-address.ts), salted with the day so keys cannot be followed across days
+ * and the address itself is never stored. Not the User-Agent: a script changing it on every read would
+ * count as a new visitor every time.
  */
-export function visitorKey(key: Buffer, ip: string, userAgent: string, day: string): string {
-  return 'v:' + createHmac('sha256', key).update(`${day}\n${ip}\n${userAgent}`).digest('base64url').slice(0, 32);
+export function visitorKey(key: Buffer, ip: string, day: string): string {
+  return 'v:' + createHmac('sha256', key).update(`${day}\n${clientAddress(ip)}`).digest('base64url').slice(0, 32);
 }
 
 export const userKey = (uid: string) => `u:${uid}`;

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '../draft';
 import { applyFill } from './apply';
 import { CardError, MAX_CARD_BYTES, type Card } from './card';
 import { cleanName, cutText, fillFromCards, type CardFill } from './fill';
-import { readCard, readCardFile } from './parse';
+import { MAX_INFLATED_BYTES, readCard, readCardFile } from './parse';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const bytes = (name: string) => new Uint8Array(fs.readFileSync(path.join(fixtures, name)));
@@ -19,6 +19,24 @@ const failure = async (promise: Promise<unknown>) => {
   );
   expect(error).toBeInstanceOf(CardError);
   return (error as CardError).code;
+};
+
+/** One PNG chunk (length, type, body, CRC). */
+const chunkOf = (type: string, body: Buffer) => {
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), body]);
+  const chunk = Buffer.alloc(typed.length + 8);
+  chunk.writeUInt32BE(body.length, 0);
+  typed.copy(chunk, 4);
+  chunk.writeUInt32BE(zlib.crc32(typed), typed.length + 4);
+  return chunk;
+};
+/** A compressed iTXt chunk: keyword, 0, compressed, method 0, no language, no translation, zlib text. */
+const compressedItxt = (keyword: string, inflated: Buffer) =>
+  chunkOf('iTXt', Buffer.concat([Buffer.from(`${keyword}\0\x01\0\0\0`, 'latin1'), zlib.deflateSync(inflated, { level: 9 })]));
+/** no-card.png with these chunks after its header. */
+const pngWith = (...chunks: Buffer[]) => {
+  const png = bytes('no-card.png');
+  return new Uint8Array(Buffer.concat([png.subarray(0, 33), ...chunks, png.subarray(33)]));
 };
 
 describe('reading character cards', () => {
@@ -93,15 +111,8 @@ describe('reading character cards', () => {
   });
 
   it('refuses a card chunk whose base64 decodes to something that is not UTF-8 JSON', async () => {
-    const png = bytes('no-card.png');
     const body = Buffer.concat([Buffer.from('chara\0', 'latin1'), Buffer.from(Buffer.from([0xff, 0xfe, 0x00, 0x41]).toString('base64'))]);
-    const typed = Buffer.concat([Buffer.from('tEXt'), body]);
-    const chunk = Buffer.alloc(typed.length + 8);
-    chunk.writeUInt32BE(body.length, 0);
-    typed.copy(chunk, 4);
-    chunk.writeUInt32BE(zlib.crc32(typed), typed.length + 4);
-    const withCard = Buffer.concat([png.subarray(0, 33), chunk, png.subarray(33)]);
-    expect(await failure(readCard(new Uint8Array(withCard)))).toBe('corrupt');
+    expect(await failure(readCard(pngWith(chunkOf('tEXt', body))))).toBe('corrupt');
   });
 
   it('refuses a file over 8 MB before reading it', async () => {
@@ -123,6 +134,58 @@ describe('reading character cards', () => {
     atLimit.set(new TextEncoder().encode(JSON.stringify({ spec: 'chara_card_v2', data: { name: 'Edge' } }).padEnd(100, ' ')));
     atLimit.fill(0x20, 100);
     expect((await readCard(atLimit)).name).toBe('Edge');
+  });
+});
+
+describe('compressed chunks (a crafted PNG cannot freeze the tab)', () => {
+  // What the browser inflates, counted at the decompressor's output.
+  let inflated = 0;
+  const Original = globalThis.DecompressionStream;
+  class Counting {
+    readonly readable: ReadableStream<Uint8Array>;
+    readonly writable: WritableStream<BufferSource>;
+    constructor(format: CompressionFormat) {
+      const inner = new Original(format);
+      this.writable = inner.writable;
+      this.readable = inner.readable.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          transform(chunk, controller) {
+            inflated += chunk.byteLength;
+            controller.enqueue(chunk);
+          },
+        }),
+      );
+    }
+  }
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    inflated = 0;
+  });
+  // 64 MB of nothing in about 64 KB: far past anything a card holds.
+  const bomb = Buffer.alloc(64 * 1024 * 1024);
+
+  it('refuses a card chunk that inflates past the cap as damaged, having inflated little more than the cap', async () => {
+    vi.stubGlobal('DecompressionStream', Counting);
+    const png = pngWith(compressedItxt('chara', bomb));
+    expect(png.length).toBeLessThan(MAX_CARD_BYTES);
+    expect(await failure(readCard(png))).toBe('corrupt');
+    expect(inflated).toBeGreaterThan(0);
+    expect(inflated).toBeLessThan(MAX_INFLATED_BYTES + 1024 * 1024);
+  });
+
+  it('never inflates a text chunk that is not the card', async () => {
+    vi.stubGlobal('DecompressionStream', Counting);
+    const card = Buffer.from(JSON.stringify({ spec: 'chara_card_v2', data: { name: 'Nell' } })).toString('base64');
+    const png = pngWith(compressedItxt('comment', bomb), chunkOf('tEXt', Buffer.from(`chara\0${card}`, 'latin1')));
+    expect((await readCard(png)).name).toBe('Nell');
+    expect(inflated).toBe(0);
+  });
+
+  it('still reads a compressed card chunk under the cap', async () => {
+    vi.stubGlobal('DecompressionStream', Counting);
+    const card = Buffer.from(JSON.stringify({ spec: 'chara_card_v2', data: { name: 'Ósk', description: 'x'.repeat(100_000) } }));
+    expect((await readCard(pngWith(compressedItxt('chara', Buffer.from(card.toString('base64')))))).name).toBe('Ósk');
+    expect(inflated).toBeGreaterThan(100_000);
   });
 });
 

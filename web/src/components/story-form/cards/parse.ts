@@ -52,9 +52,42 @@ function checkChunkBounds(bytes: Uint8Array): void {
 const latin1 = new TextDecoder('latin1');
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-async function inflate(data: Uint8Array): Promise<Uint8Array> {
-  const stream = new Blob([data as BlobPart]).stream().pipeThrough(new DecompressionStream('deflate'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+/**
+ * A card chunk inflates to at most this much: a few kilobytes of deflate can claim gigabytes (a
+ * "zip bomb"), which would freeze the tab and fill its memory. More than this is a damaged card.
+ */
+export const MAX_INFLATED_BYTES = MAX_CARD_BYTES;
+
+/** Inflates zlib data as a stream, stopping (corrupt) as soon as the output passes `limit`. */
+async function inflate(data: Uint8Array, limit = MAX_INFLATED_BYTES): Promise<Uint8Array> {
+  const reader = new Blob([data as BlobPart]).stream().pipeThrough(new DecompressionStream('deflate')).getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) throw new CardError('corrupt');
+      parts.push(value);
+    }
+  } catch {
+    reader.cancel().catch(() => undefined);
+    throw new CardError('corrupt');
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
+}
+
+/** The keyword a tEXt or iTXt chunk starts with (Latin-1, up to the first 0), read without decoding the rest. */
+function keywordOf(data: Uint8Array): string {
+  const end = data.indexOf(0);
+  return end < 1 ? '' : latin1.decode(data.subarray(0, Math.min(end, 80))).toLowerCase();
 }
 
 /** An iTXt chunk: keyword, 0, compression flag, method, language tag, 0, translated keyword, 0, UTF-8 text. */
@@ -82,14 +115,18 @@ async function cardTextFromPng(bytes: Uint8Array): Promise<string> {
   const found = new Map<string, string>();
   for (const chunk of chunks) {
     if (chunk.name !== 'tEXt' && chunk.name !== 'iTXt') continue;
+    // Only the card's own chunks are decoded (and inflated): other text chunks, and a second copy, never.
+    const wanted = keywordOf(chunk.data);
+    if ((wanted !== 'ccv3' && wanted !== 'chara') || found.has(wanted)) continue;
     let entry: { keyword: string; text: string };
     try {
       entry = chunk.name === 'tEXt' ? decodeText(chunk.data) : await decodeItxt(chunk.data);
     } catch {
       throw new CardError('corrupt');
     }
-    const keyword = entry.keyword.toLowerCase();
-    if ((keyword === 'ccv3' || keyword === 'chara') && !found.has(keyword)) found.set(keyword, entry.text);
+    found.set(wanted, entry.text);
+    // V3 says so: nothing after a ccv3 chunk is read.
+    if (wanted === 'ccv3') break;
   }
   const payload = found.get('ccv3') ?? found.get('chara');
   if (payload === undefined) throw new CardError('noCard');
