@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, PHONE } from './browser';
+import type enWallet from '../../web/src/locales/en/wallet.json';
+import { signUp, useSession } from './fixtures';
 import { texts } from './locales';
 
 // Reading and writing in Japanese (issue 30): Enter that confirms an input method's word never
@@ -25,27 +27,26 @@ const submits = (page: Page) => page.evaluate(() => (window as unknown as { subm
 
 describe('IME-safe inputs in ja', () => {
   it('Enter while the input method composes does not submit; Enter after it does', async () => {
-    const t = texts.ja;
+    const w = (texts.ja as unknown as { wallet: typeof enWallet.wallet }).wallet;
+    const session = await signUp('ja');
     const { context, page } = await newPage(browser, { locale: 'ja', viewport: PHONE });
-    await page.goto('/login');
-    const email = page.getByLabel(t.login.email, { exact: true });
-    await email.fill('reader');
-    await page.getByLabel(t.login.password, { exact: true }).fill('butter-password');
-    await page.getByRole('checkbox').check();
+    await useSession(page, session);
+    await page.goto('/redeem');
+    const input = page.getByLabel(w.redeemLabel, { exact: true });
+    await input.waitFor();
     await countSubmits(page);
-    await email.focus();
+    await input.focus();
     // A real composition in Chromium (as a Japanese IME makes one), confirmed with Enter.
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Input.imeSetComposition', { text: 'かんじ', selectionStart: 3, selectionEnd: 3 });
+    await cdp.send('Input.imeSetComposition', { text: 'こーど', selectionStart: 3, selectionEnd: 3 });
     await page.keyboard.press('Enter');
     expect(await submits(page)).toBe(0);
-    expect(await page.getByRole('alert').count()).toBe(0);
-    await cdp.send('Input.insertText', { text: 'かんじ' });
-    expect(await email.inputValue()).toBe('readerかんじ');
-    // The next Enter, with no composition, submits (and the form says the address is not one).
+    await cdp.send('Input.insertText', { text: 'コード' });
+    expect(await input.inputValue()).toBe('コード');
+    // The next Enter, with no composition, submits (and the server's answer shows under the field).
     await page.keyboard.press('Enter');
     expect(await submits(page)).toBe(1);
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: t.login.invalidEmail }).count()).toBe(1);
+    await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
     await context.close();
   });
 });
