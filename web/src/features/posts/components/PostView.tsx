@@ -1,3 +1,4 @@
+import { wordCount } from '@butterfic/contract/client';
 import { PencilLine } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +10,7 @@ import { formatDate } from '../format';
 import { PostError, PostSkeleton } from './PostStates';
 import { PostText } from './PostText';
 import { Provenance } from './Provenance';
+import { StoryLength } from '../../../components/reader/StoryLength';
 import { ReportButton } from '../../../components/report/ReportButton';
 import { TakedownNotice } from '../../../components/report/TakedownNotice';
 import { ShareButton } from './ShareButton';
@@ -37,6 +39,7 @@ export function PostBody({ post, draftBadge = false }: { post: Post; draftBadge?
             </span>
           ) : null}
           <time dateTime={new Date(when * 1000).toISOString()}>{formatDate(when, i18n.language)}</time>
+          <StoryLength language={post.language} count={wordCount(post.content)} />
           <ViewCount count={post.views_count} />
         </p>
       </header>
