@@ -1,11 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, PHONE } from './browser';
+import { DESKTOP, launch, newPage, PHONE, snap } from './browser';
+import type enReader from '../../web/src/locales/en/reader.json';
 import type enWallet from '../../web/src/locales/en/wallet.json';
-import { signUp, useSession } from './fixtures';
+import { callApi, signUp, useSession } from './fixtures';
 import { texts } from './locales';
 
-// Reading and writing in Japanese (issue 30): Enter that confirms an input method's word never
+// Reading and writing in Japanese and Traditional Chinese (issue 30): vertical writing with ruby,
+// remembered, scrolled right to left on a phone; Enter that confirms an input method's word never
 // submits a form.
 
 let browser: Browser;
@@ -49,4 +51,81 @@ describe('IME-safe inputs in ja', () => {
     await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
     await context.close();
   });
+});
+
+const STORIES = {
+  ja: {
+    title: '灯台の夜',
+    content: [
+      '嵐の夜、｜灯台守《とうだいもり》のイネスは12時を過ぎても灯を守っていた。',
+      '「大丈夫？」とトマスは聞いた。港(みなと)の灯りがひとつずつ消えていく。',
+      ...Array.from({ length: 12 }, (_, i) => `${i + 1}度目の波が岩を打ち、古い窓硝子《まどガラス》が震えた。彼女は黙って海図を広げ、夜明けまでの時間を数えた。`),
+    ].join('\n\n'),
+    ruby: { base: '灯台守', reading: 'とうだいもり' },
+  },
+  'zh-TW': {
+    title: '燈塔之夜',
+    content: [
+      '暴風雨的夜裡，｜燈塔《とうだい》看守人伊內絲過了12點仍守著燈。',
+      '「你還好嗎？」托馬斯問。她讀過《海圖集》（第三冊），卻沒見過這樣的浪。',
+      ...Array.from({ length: 12 }, (_, i) => `第${i + 1}道浪打在岩石上，舊窗玻璃輕輕震動。她沉默地攤開海圖，數著離天亮還有多久。`),
+    ].join('\n\n'),
+    ruby: { base: '燈塔', reading: 'とうだい' },
+  },
+} as const;
+
+describe('vertical reading with ruby', () => {
+  for (const lang of ['ja', 'zh-TW'] as const) {
+    it(`reads a ${lang} post vertically on a phone, right to left, with ruby, and remembers it`, async () => {
+      const t = (texts[lang] as unknown as { reader: typeof enReader.reader }).reader;
+      const story = STORIES[lang];
+      const session = await signUp(lang);
+      const post = await callApi<{ uid: string }>('POST', '/post/create/', {
+        token: session.tokens.access,
+        body: { title: story.title, content: story.content, language: lang, is_public: 1 },
+      });
+      for (const viewport of [PHONE, DESKTOP]) {
+        const { context, page } = await newPage(browser, { locale: lang, viewport });
+        await page.goto(`/explore/post/${post.uid}`);
+        const text = page.locator('.story');
+        await text.locator('p').first().waitFor();
+        // Ruby as elements: the base with its reading in <rt>; the Chinese book title stays as written.
+        const ruby = text.locator('ruby').first();
+        expect(await ruby.locator('rt').textContent()).toBe(story.ruby.reading);
+        expect(await ruby.evaluate((el) => el.firstChild?.textContent)).toBe(story.ruby.base);
+        if (lang === 'zh-TW') expect(await text.textContent()).toContain('《海圖集》（第三冊）');
+        const toggle = page.getByRole('button', { name: t.layout.vertical, exact: true });
+        // Each context is a new device: horizontal until the reader chooses.
+        expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+        await snap(page, `reading-${lang}-horizontal-${viewport === PHONE ? 'phone' : 'desktop'}`);
+        await toggle.click();
+        expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+        expect(await text.evaluate((el) => getComputedStyle(el).writingMode)).toBe('vertical-rl');
+        // Upright two-digit numbers, and a box that scrolls sideways, opening at the right where the story starts.
+        expect(await text.locator('.upright').first().textContent()).toBe('12');
+        const box = await text.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, left: el.scrollLeft }));
+        if (viewport === PHONE) expect(box.scroll).toBeGreaterThan(box.client);
+        expect(box.left).toBe(0);
+        const firstColumn = await text.locator('p').first().boundingBox();
+        const lastColumn = await text.locator('p').last().boundingBox();
+        expect(firstColumn!.x).toBeGreaterThan(lastColumn!.x);
+        expect(firstColumn!.x + firstColumn!.width).toBeLessThanOrEqual(viewport.width);
+        await snap(page, `reading-${lang}-vertical-${viewport === PHONE ? 'phone' : 'desktop'}`);
+        if (viewport === PHONE) {
+          // Read on by scrolling to the left.
+          await text.evaluate((el) => el.scrollBy({ left: -10_000 }));
+          expect(await text.evaluate((el) => el.scrollLeft)).toBeLessThan(0);
+          // Remembered on this device.
+          await page.reload();
+          await text.locator('p').first().waitFor();
+          expect(await page.getByRole('button', { name: t.layout.vertical, exact: true }).getAttribute('aria-pressed')).toBe('true');
+          expect(await text.evaluate((el) => getComputedStyle(el).writingMode)).toBe('vertical-rl');
+          const state = await context.storageState();
+          const stored = state.origins.flatMap((o) => o.localStorage).find((item) => item.name === 'reading_layout');
+          expect(stored?.value).toBe('vertical');
+        }
+        await context.close();
+      }
+    });
+  }
 });

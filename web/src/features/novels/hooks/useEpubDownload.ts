@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/Toasts';
+import { prefersVertical } from '../../../components/reader/useReadingLayout';
 import { useUserInfo } from '../../../lib/account/user-info';
 import type { Chapter, Novel, NovelShare } from '../api/types';
 import { splitParagraphs } from '../format';
@@ -34,6 +35,8 @@ export function useEpubDownload(novel: Novel, chapters: Chapter[], share: NovelS
           heading: t('reader.chapter', { number: chapter.index + 1 }),
           paragraphs: splitParagraphs(chapter.content),
         })),
+        // Vertical writing when the reader reads this story vertically (Japanese, Traditional Chinese).
+        vertical: prefersVertical(novel.language),
         source: t('reader.copySource', { url: `${window.location.origin}${sourcePath(novel.uid, share)}` }),
       });
       const url = URL.createObjectURL(new Blob([bytes], { type: 'application/epub+zip' }));
