@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, newPage, PHONE, snap } from './browser';
@@ -59,7 +60,10 @@ const STORIES = {
     content: [
       '嵐の夜、｜灯台守《とうだいもり》のイネスは12時を過ぎても灯を守っていた。',
       '「大丈夫？」とトマスは聞いた。港(みなと)の灯りがひとつずつ消えていく。',
-      ...Array.from({ length: 12 }, (_, i) => `${i + 1}度目の波が岩を打ち、古い窓硝子《まどガラス》が震えた。彼女は黙って海図を広げ、夜明けまでの時間を数えた。`),
+      ...Array.from(
+        { length: 12 },
+        (_, i) => `${i + 1}度目の波が岩を打ち、古い窓硝子《まどガラス》が震えた。彼女は黙って海図を広げ、夜明けまでの時間を数えた。`,
+      ),
     ].join('\n\n'),
     ruby: { base: '灯台守', reading: 'とうだいもり' },
   },
@@ -128,4 +132,61 @@ describe('vertical reading with ruby', () => {
       }
     });
   }
+});
+
+describe('the work reader in vertical writing', () => {
+  it('reads the author’s Japanese story vertically and downloads it as a vertical EPUB', async () => {
+    const t = (texts.ja as unknown as { reader: typeof enReader.reader }).reader;
+    const session = await signUp('ja');
+    const started = await callApi<{ novel_uid: string }>('POST', '/novel/generate/', {
+      token: session.tokens.access,
+      body: {
+        params: {
+          char_a_name: 'イネス',
+          char_a_setting: '灯台守、三十四歳。',
+          char_b_name: 'トマス',
+          char_b_setting: '海図を描く人。',
+          plot: '嵐が彼を島に閉じ込める。',
+        },
+        is_r18: 0,
+        dialogue_heavy: 0,
+        first_person: 0,
+        language: 'ja',
+        model: 'v1',
+      },
+    });
+    const uid = started.novel_uid;
+    await expect
+      .poll(
+        async () =>
+          (
+            await callApi<{ novel: { generate_status: string } }>('GET', `/novel/details/?novel_uid=${uid}`, {
+              token: session.tokens.access,
+            })
+          ).novel.generate_status,
+        {
+          timeout: 40_000,
+          interval: 300,
+        },
+      )
+      .toBe('done');
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { context, page } = await newPage(browser, { locale: 'ja', viewport });
+      await useSession(page, session);
+      await page.goto(`/myworks/detail/${uid}`);
+      const story = page.locator('.story');
+      await story.locator('p').first().waitFor();
+      await page.getByRole('button', { name: t.layout.vertical, exact: true }).click();
+      expect(await story.evaluate((el) => getComputedStyle(el).writingMode)).toBe('vertical-rl');
+      await snap(page, `reading-ja-work-vertical-${viewport === PHONE ? 'phone' : 'desktop'}`);
+      if (viewport === DESKTOP) {
+        const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t.downloadEpub }).click()]);
+        const text = new TextDecoder().decode(new Uint8Array(await readFile((await download.path())!)));
+        expect(text).toContain('<dc:language>ja</dc:language>');
+        expect(text).toContain('<spine page-progression-direction="rtl">');
+        expect(text).toContain('writing-mode: vertical-rl');
+      }
+      await context.close();
+    }
+  });
 });
