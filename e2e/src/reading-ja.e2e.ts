@@ -127,6 +127,20 @@ describe('vertical reading with ruby', () => {
           const state = await context.storageState();
           const stored = state.origins.flatMap((o) => o.localStorage).find((item) => item.name === 'reading_layout');
           expect(stored?.value).toBe('vertical');
+          // A visitor downloads the post as an EPUB (its author allows it), in vertical writing as read.
+          const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t.downloadEpub }).click()]);
+          const book = new TextDecoder().decode(new Uint8Array(await readFile((await download.path())!)));
+          expect(book).toContain(`<dc:language>${lang}</dc:language>`);
+          expect(book).toContain('<spine page-progression-direction="rtl">');
+          expect(book).toContain(`<ruby>${story.ruby.base}<rp>(</rp><rt>${story.ruby.reading}</rt><rp>)</rp></ruby>`);
+          // Where the author said no, there is no download button.
+          const closed = await callApi<{ uid: string }>('POST', '/post/create/', {
+            token: session.tokens.access,
+            body: { title: story.title, content: story.content, language: lang, is_public: 1, allow_download: 0 },
+          });
+          await page.goto(`/explore/post/${closed.uid}`);
+          await text.locator('p').first().waitFor();
+          expect(await page.getByRole('button', { name: t.downloadEpub }).count()).toBe(0);
         }
         await context.close();
       }

@@ -502,6 +502,8 @@ export const posts = pgTable(
     takedownReason: text('takedown_reason'),
     takenDownAt: timestamp('taken_down_at', { withTimezone: true }),
     viewsCount: integer('views_count').notNull().default(0),
+    /** The author lets readers download the post as an EPUB (issue 30); on unless the author says otherwise. */
+    allowDownload: boolean('allow_download').notNull().default(true),
     /** The create form's key: a retried create answers the post it already made. */
     requestId: text('request_id'),
     publishedAt: timestamp('published_at', { withTimezone: true }),

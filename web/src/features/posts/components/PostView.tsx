@@ -7,6 +7,7 @@ import { paths } from '../../../lib/paths';
 import { usePost } from '../api/get-post';
 import type { Post } from '../api/types';
 import { formatDate } from '../format';
+import { PostEpubButton } from './PostEpubButton';
 import { PostError, PostSkeleton } from './PostStates';
 import { PostText } from './PostText';
 import { Provenance } from './Provenance';
@@ -67,6 +68,7 @@ export function PostView({ uid }: { uid: string }) {
       <PostBody post={data} />
       <div className="post-actions">
         <ShareButton path={paths.post(data.uid)} />
+        <PostEpubButton post={data} />
         {!data.is_mine ? (
           <ReportButton targetType="post" targetUid={data.uid} />
         ) : data.takedown ? null : (
