@@ -204,3 +204,104 @@ describe('the work reader in vertical writing', () => {
     }
   });
 });
+
+describe('read-aloud in ja', () => {
+  it('offers read-aloud where a Japanese voice exists, reads dialogue in another voice and marks the sentence', async () => {
+    const t = (texts.ja as unknown as { reader: typeof enReader.reader }).reader;
+    const session = await signUp('ja');
+    const post = await callApi<{ uid: string }>('POST', '/post/create/', {
+      token: session.tokens.access,
+      body: {
+        title: '灯台の夜',
+        content: '嵐の夜だった。「大丈夫？」とトマスは聞いた。\n\nイネスは黙っていた。',
+        language: 'ja',
+        is_public: 1,
+      },
+    });
+
+    // Headless Chromium has no voices: no controls.
+    const bare = await newPage(browser, { locale: 'ja', viewport: PHONE });
+    await bare.page.goto(`/explore/post/${post.uid}`);
+    await bare.page.locator('.story p').first().waitFor();
+    await bare.page.getByRole('button', { name: t.layout.vertical, exact: true }).waitFor();
+    expect(await bare.page.getByRole('button', { name: t.readAloud.play }).count()).toBe(0);
+    await bare.context.close();
+
+    // A browser with one Japanese voice (and an English one): a speech engine that records what it is given.
+    const { context, page } = await newPage(browser, { locale: 'ja', viewport: PHONE });
+    await page.addInitScript(() => {
+      const voices = [
+        { name: 'Kyoko', lang: 'ja-JP', default: true, localService: true, voiceURI: 'Kyoko' },
+        { name: 'Samantha', lang: 'en-US', default: false, localService: true, voiceURI: 'Samantha' },
+      ];
+      type Said = { text: string; voice: string; pitch: number; rate: number };
+      const w = window as unknown as { said: Said[]; release: () => void };
+      w.said = [];
+      let current: { onstart?: () => void; onend?: () => void } | null = null;
+      class FakeUtterance {
+        voice: { name: string } | null = null;
+        lang = '';
+        rate = 1;
+        pitch = 1;
+        onstart?: () => void;
+        onend?: () => void;
+        onerror?: () => void;
+        constructor(public text: string) {}
+      }
+      // Each sentence ends when the test says so, so the test sees the highlight while it is read.
+      w.release = () => {
+        const done = current;
+        current = null;
+        done?.onend?.();
+      };
+      Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: FakeUtterance });
+      Object.defineProperty(window, 'speechSynthesis', {
+        value: {
+          getVoices: () => voices,
+          speak: (u: FakeUtterance) => {
+            w.said.push({ text: u.text, voice: u.voice?.name ?? '', pitch: u.pitch, rate: u.rate });
+            current = u;
+            setTimeout(() => u.onstart?.(), 0);
+          },
+          cancel: () => {
+            current = null;
+          },
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+        },
+      });
+    });
+    await page.goto(`/explore/post/${post.uid}`);
+    const play = page.getByRole('button', { name: t.readAloud.play });
+    await play.click();
+    type Said = { text: string; voice: string; pitch: number; rate: number };
+    const said = () => page.evaluate(() => (window as unknown as { said: Said[] }).said);
+    await expect.poll(async () => (await said()).length).toBe(1);
+    expect((await said())[0]).toMatchObject({ text: '嵐の夜だった。', voice: 'Kyoko', pitch: 1 });
+    // The sentence being read is marked.
+    await expect
+      .poll(() =>
+        page.evaluate(() => (CSS.highlights as unknown as Map<string, Set<Range>>).get('read-aloud')?.values().next().value?.toString()),
+      )
+      .toBe('嵐の夜だった。');
+    await snap(page, 'reading-ja-read-aloud-phone');
+    await page.evaluate(() => (window as unknown as { release: () => void }).release());
+    await expect.poll(async () => (await said()).length).toBe(2);
+    // Dialogue: the one Japanese voice, pitched up.
+    expect((await said())[1]).toMatchObject({ text: '「大丈夫？」', voice: 'Kyoko', pitch: 1.25 });
+    // Speed: the sentence starts again faster.
+    await page.getByLabel(t.readAloud.speed).selectOption('1.5');
+    await expect.poll(async () => (await said()).at(-1)).toMatchObject({ text: '「大丈夫？」', rate: 1.5 });
+    // Pause and resume: the sentence is read again from its start.
+    await page.getByRole('button', { name: t.readAloud.pause }).click();
+    const before = (await said()).length;
+    await page.getByRole('button', { name: t.readAloud.resume }).click();
+    await expect.poll(async () => (await said()).length).toBe(before + 1);
+    expect((await said()).at(-1)).toMatchObject({ text: '「大丈夫？」', rate: 1.5 });
+    for (let i = 0; i < 3; i++) await page.evaluate(() => (window as unknown as { release: () => void }).release());
+    expect((await said()).map((s) => s.text).slice(-3)).toEqual(['「大丈夫？」', 'とトマスは聞いた。', 'イネスは黙っていた。']);
+    // The end of the text: back to the start.
+    await page.getByRole('button', { name: t.readAloud.play }).waitFor();
+    await context.close();
+  });
+});

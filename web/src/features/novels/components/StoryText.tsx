@@ -6,6 +6,8 @@ import { ScriptSwitch } from '../../../components/reader/ScriptSwitch';
 import { useScriptConversion } from '../../../components/reader/useScriptConversion';
 import { InlineText } from '../../../components/reader/InlineText';
 import { LayoutSwitch } from '../../../components/reader/LayoutSwitch';
+import { ReadAloudControls } from '../../../components/reader/ReadAloudControls';
+import { useReadAloud } from '../../../components/reader/useReadAloud';
 import { useReadingLayout } from '../../../components/reader/useReadingLayout';
 import '../../../components/reader/reader.css';
 
@@ -43,6 +45,8 @@ export function StoryText({
   const touch = useRef<{ x: number; y: number } | null>(null);
   const conversion = useScriptConversion(language);
   const layout = useReadingLayout(conversion.shownLanguage);
+  const text = useRef<HTMLDivElement>(null);
+  const reader = useReadAloud(text, conversion.shownLanguage);
   // The editor and the version tools are horizontal forms: vertical writing is for reading.
   const vertical = layout.vertical && !editor;
   // In vertical writing a sideways swipe scrolls the text; it never changes versions.
@@ -71,8 +75,10 @@ export function StoryText({
       <div className="reader-switches">
         <ScriptSwitch conversion={conversion} />
         {editor ? null : <LayoutSwitch layout={layout} />}
+        {editor || writing ? null : <ReadAloudControls reader={reader} />}
       </div>
       <div
+        ref={text}
         className={`story${vertical ? ' story--vertical' : ''}`}
         lang={conversion.shownLanguage}
         style={style}
