@@ -32,7 +32,8 @@ describe('ruby in Japanese web-novel notation', () => {
     ]);
     expect(ja('魔法（マジック）')).toEqual([{ base: '魔法', reading: 'マジック' }]);
     // An aside, a laugh, a number, a reading after kana: text.
-    for (const text of ['そう言った（笑）', '三十四歳(34)', 'ここ(かんじ)', '雨（あめ、冷たい）', '(かんじ)']) expect(ja(text)).toEqual([{ text }]);
+    for (const text of ['そう言った（笑）', '三十四歳(34)', 'ここ(かんじ)', '雨（あめ、冷たい）', '(かんじ)'])
+      expect(ja(text)).toEqual([{ text }]);
   });
 
   it('writes ｜《 as a literal bracket, and leaves unclosed or empty notation as text', () => {

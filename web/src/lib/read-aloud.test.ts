@@ -50,10 +50,10 @@ describe('read-aloud: narration and dialogue on the language’s own quotation m
       ['D', '"It’s only rain."'],
       ['N', "She didn't move."],
     ]);
-    expect(said('He called it ‘the lamp’, and rock\'n\'roll played.')).toEqual([
+    expect(said("He called it ‘the lamp’, and rock'n'roll played.")).toEqual([
       ['N', 'He called it'],
       ['D', '‘the lamp’'],
-      ['N', ', and rock\'n\'roll played.'],
+      ['N', ", and rock'n'roll played."],
     ]);
   });
 

@@ -20,7 +20,12 @@ export function ReadAloudControls({ reader }: { reader: ReadAloud }) {
           <label className="sr-only" htmlFor={speedId}>
             {t('reader.readAloud.speed')}
           </label>
-          <select id={speedId} className="input read-aloud-speed" value={reader.rate} onChange={(event) => reader.setRate(Number(event.target.value))}>
+          <select
+            id={speedId}
+            className="input read-aloud-speed"
+            value={reader.rate}
+            onChange={(event) => reader.setRate(Number(event.target.value))}
+          >
             {READ_ALOUD_RATES.map((rate) => (
               <option key={rate} value={rate}>
                 {t('reader.readAloud.rate', { rate })}

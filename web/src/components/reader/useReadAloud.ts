@@ -22,7 +22,8 @@ function textNodes(paragraph: Element): { node: Text; start: number }[] {
 function rangeOf(paragraph: Element, start: number, end: number): Range | null {
   const nodes = textNodes(paragraph);
   const find = (offset: number) => {
-    for (const entry of nodes) if (offset <= entry.start + entry.node.data.length) return { node: entry.node, offset: offset - entry.start };
+    for (const entry of nodes)
+      if (offset <= entry.start + entry.node.data.length) return { node: entry.node, offset: offset - entry.start };
     return null;
   };
   const from = find(start);
