@@ -80,6 +80,8 @@ export const Post = z.object({
   is_r18: z.union([z.literal(0), z.literal(1)]),
   /** The author lets readers download it as an EPUB (issue 30). */
   allow_download: z.union([z.literal(0), z.literal(1)]),
+  /** The text's length: characters (no spaces) for Chinese, Japanese and Korean, words otherwise (wordCount). */
+  word_count: z.number().int(),
   language: z.enum(LANGUAGES),
   novel_uid: z.string().nullable(),
   novel_modified: z.union([z.literal(0), z.literal(1)]),

@@ -504,6 +504,8 @@ export const posts = pgTable(
     viewsCount: integer('views_count').notNull().default(0),
     /** The author lets readers download the post as an EPUB (issue 30); on unless the author says otherwise. */
     allowDownload: boolean('allow_download').notNull().default(true),
+    /** The text's length (wordCount: characters for CJK text, words otherwise), for lists that read only an opening. */
+    wordCount: integer('word_count').notNull().default(0),
     /** The create form's key: a retried create answers the post it already made. */
     requestId: text('request_id'),
     publishedAt: timestamp('published_at', { withTimezone: true }),

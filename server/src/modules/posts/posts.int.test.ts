@@ -290,6 +290,26 @@ describe('EPUB downloads (issue 30)', () => {
   });
 });
 
+describe('post lengths (issue 30)', () => {
+  it('answers the length in the reader’s terms on the post and its list row, and keeps it with each edit', async () => {
+    const me = await account();
+    // Drafts: the public feed tests count their own posts.
+    const ja = (await create(me.auth, { title: '灯台', content: '嵐の夜、\n\n「大丈夫？」', language: 'ja', is_public: 0 })).body.data;
+    // 文字数: every character but spaces and line breaks.
+    expect(ja.word_count).toBe(10);
+    const en = (await create(me.auth, { title: 'Lamp', content: 'The lamp — it turned, twice.', is_public: 0 })).body.data;
+    expect(en.word_count).toBe(5);
+    const mine = await ctx.request('GET', '/api/v1/post/mine/?page=1', { headers: me.auth });
+    expect(mine.body.data.results.find((p: { uid: string }) => p.uid === ja.uid).word_count).toBe(10);
+    const edited = await ctx.request('POST', '/api/v1/post/edit/', {
+      body: { post_uid: ja.uid, title: '灯台', content: '雨。', is_public: 0 },
+      headers: me.auth,
+    });
+    expect(edited.body.data.word_count).toBe(2);
+    expect((await details(ja.uid, me.auth)).body.data.word_count).toBe(2);
+  });
+});
+
 describe('the public feed', () => {
   it('lists public posts newest first, 20 a page, by language, without repeats while new posts arrive', async () => {
     const me = await account();

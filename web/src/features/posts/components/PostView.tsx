@@ -1,4 +1,3 @@
-import { wordCount } from '@butterfic/contract/client';
 import { PencilLine } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -40,7 +39,7 @@ export function PostBody({ post, draftBadge = false }: { post: Post; draftBadge?
             </span>
           ) : null}
           <time dateTime={new Date(when * 1000).toISOString()}>{formatDate(when, i18n.language)}</time>
-          <StoryLength language={post.language} count={wordCount(post.content)} />
+          <StoryLength language={post.language} count={post.word_count} />
           <ViewCount count={post.views_count} />
         </p>
       </header>
