@@ -25,12 +25,23 @@ describe('novel helpers', () => {
     expect(parseInputParams('{"char_a_name": "A", "plot": "P", "other": "x"}')).toEqual({ char_a_name: 'A', plot: 'P' });
   });
 
-  it('counts words in Latin text and characters in CJK text', () => {
+  it('counts words in Latin text and characters, no spaces, in CJK text (Word: "Characters (no spaces)")', () => {
     expect(wordCount('The rain, it fell — twice.')).toBe(5);
-    expect(wordCount('雨下了一整夜。')).toBe(6);
-    expect(wordCount('「おはよう」と彼は言った。')).toBe(10);
-    expect(wordCount('비가 왔다.')).toBe(4);
     expect(wordCount("Ines's 34 years")).toBe(3);
+    expect(wordCount('a well-known  story')).toBe(3);
+    // 字数: every character but spaces and line breaks, full-width punctuation included.
+    expect(wordCount('雨下了一整夜。')).toBe(7);
+    expect(wordCount('雨下了\n\n一整夜，她没睡。')).toBe(11);
+    expect(wordCount('「おはよう」と彼は言った。')).toBe(13);
+    expect(wordCount('｜漢字《かんじ》')).toBe(8);
+    // 글자 수 (공백 제외): the space does not count, the period does.
+    expect(wordCount('비가 왔다.')).toBe(5);
+    // Latin letters and digits inside CJK text count one by one, as Word's character count does.
+    expect(wordCount('她在 Tokyo 住了 3 年。')).toBe(12);
+    // An English story quoting one kanji is still counted in words.
+    expect(wordCount('She wrote 雨 on the glass, twice.')).toBe(7);
+    expect(wordCount('𠮷野家で')).toBe(4);
     expect(wordCount('   \n  ')).toBe(0);
+    expect(wordCount('')).toBe(0);
   });
 });

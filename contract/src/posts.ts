@@ -23,6 +23,8 @@ export const CreatePostBody = z.object({
   novel_id: uid.optional(),
   novel_modified: flag.default(0),
   is_public: flag.default(1),
+  /** Readers may download the post as an EPUB (issue 30); left out: 1. */
+  allow_download: flag.default(1),
   language: z.enum(LANGUAGES),
   /** The form's key for this post: a retried create with the same key answers the post it made, never a second one. */
   request_id: z
@@ -39,6 +41,8 @@ export const EditPostBody = z.object({
   content,
   novel_modified: flag.default(1),
   is_public: flag,
+  /** Left out: unchanged. */
+  allow_download: flag.optional(),
 });
 export type EditPostBody = z.infer<typeof EditPostBody>;
 
@@ -74,6 +78,10 @@ export const Post = z.object({
   views_count: z.number().int(),
   is_public: z.union([z.literal(0), z.literal(1)]),
   is_r18: z.union([z.literal(0), z.literal(1)]),
+  /** The author lets readers download it as an EPUB (issue 30). */
+  allow_download: z.union([z.literal(0), z.literal(1)]),
+  /** The text's length: characters (no spaces) for Chinese, Japanese and Korean, words otherwise (wordCount). */
+  word_count: z.number().int(),
   language: z.enum(LANGUAGES),
   novel_uid: z.string().nullable(),
   novel_modified: z.union([z.literal(0), z.literal(1)]),

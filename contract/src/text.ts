@@ -30,15 +30,33 @@ export function parseInputParams(text: string): Partial<StoryFields> {
   return out;
 }
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-const SEGMENT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\p{L}\p{N}'’-]+/gu;
+const CJK_LETTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
+/** Spaces, line breaks, and invisible format characters (zero-width joiners, BOM): never counted. */
+const UNCOUNTED = /[\s\p{Cc}\p{Cf}]/u;
 
-/** Words for Latin text, characters for Chinese, Japanese and Korean; spaces and punctuation never count. */
+/**
+ * The length of a story in its reader's terms, one rule for the server (word_count) and every list
+ * and reader:
+ * - Chinese, Japanese and Korean text (more CJK characters than Latin words): 字数 / 文字数 / 글자 수,
+ *   counted as "characters, no spaces" — every character except whitespace, punctuation included,
+ *   as Microsoft Word's "Characters (no spaces)" (字符数(不计空格) / 文字数 (スペースを含めない) /
+ *   글자 수(공백 제외)) counts them and as Japanese prizes and web-novel sites count 文字数 (空白・改行を除く).
+ *   Each character is one Unicode code point, so a kanji outside the BMP counts once.
+ * - Other text: words, as Word counts them (runs of letters and digits; apostrophes and hyphens
+ *   inside a word keep it one; punctuation alone is not a word).
+ * See docs/decisions/0037-vertical-reading-counts-ime.md.
+ */
 export function wordCount(text: string): number {
+  const cjk = text.match(CJK_LETTER)?.length ?? 0;
+  const latinWords = (text.replace(CJK_LETTER, ' ').match(WORD) ?? []).length;
+  if (cjk === 0 || cjk < latinWords) return (text.match(WORD) ?? []).length;
   let count = 0;
-  for (const match of text.matchAll(SEGMENT)) {
-    const token = match[0];
-    if (CJK.test(token) || /[\p{L}\p{N}]/u.test(token)) count++;
-  }
+  for (const char of text) if (!UNCOUNTED.test(char)) count++;
   return count;
+}
+
+/** Whether a story's length is told in characters (字数 / 文字数 / 글자 수) rather than words. */
+export function countsCharacters(language: string): boolean {
+  return language === 'zh-CN' || language === 'zh-TW' || language === 'ja' || language === 'ko';
 }

@@ -7,6 +7,7 @@ import './features/personas/personas.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { installImeGuard } from './lib/ime';
 import { initI18n } from './lib/i18n';
 import { registerServiceWorker } from './lib/service-worker';
 
@@ -21,3 +22,5 @@ void initI18n().then(() =>
   ),
 );
 registerServiceWorker();
+// Enter that confirms an input method's word never submits or sends, in every form (lib/ime.ts).
+installImeGuard(document);

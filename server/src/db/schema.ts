@@ -512,6 +512,10 @@ export const posts = pgTable(
     /** Taken down because its novel was (migration 0024): restoring the novel restores it. */
     takenDownWithNovel: boolean('taken_down_with_novel').notNull().default(false),
     viewsCount: integer('views_count').notNull().default(0),
+    /** The author lets readers download the post as an EPUB (issue 30); on unless the author says otherwise. */
+    allowDownload: boolean('allow_download').notNull().default(true),
+    /** The text's length (wordCount: characters for CJK text, words otherwise), for lists that read only an opening. */
+    wordCount: integer('word_count').notNull().default(0),
     /** The create form's key: a retried create answers the post it already made. */
     requestId: text('request_id'),
     publishedAt: timestamp('published_at', { withTimezone: true }),

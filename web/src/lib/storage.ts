@@ -18,6 +18,8 @@ export const STORAGE_KEYS = {
   savedPostPrefix: 'saved_post:',
   /** 'on' when this reader reads Chinese stories converted to their own script (繁體 ⇄ 简体). */
   scriptConversion: 'script_conversion',
+  /** 'vertical' when this reader reads Japanese and Traditional Chinese stories in vertical writing (縦書き / 直排). */
+  readingLayout: 'reading_layout',
 } as const;
 
 export type UserInfo = {

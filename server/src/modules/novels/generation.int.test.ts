@@ -49,7 +49,8 @@ describe('generation through an OpenAI-compatible server', () => {
     expect(novel.tags).toEqual(['notR18', 'secondPerson', 'conversation']);
     expect(chapters).toHaveLength(1);
     expect(chapters[0].content).toBe('嵐の夜、イネスは灯台の灯を守っていた。\n\n「大丈夫？」とあなたは聞いた。');
-    expect(novel.word_count).toBe(Array.from('嵐の夜イネスは灯台の灯を守っていた大丈夫とあなたは聞いた').length);
+    // 文字数 as Japanese sites count it: every character but spaces and line breaks (contract/src/text.ts).
+    expect(novel.word_count).toBe(Array.from('嵐の夜、イネスは灯台の灯を守っていた。「大丈夫？」とあなたは聞いた。').length);
     expect(novel.input_params).toContain("'char_a_name': 'Ines'");
 
     const prompt = llm.requests.at(-1)!;
@@ -227,9 +228,9 @@ describe('generation through an OpenAI-compatible server', () => {
     });
     expect(edited.status).toBe(200);
     expect(edited.body.data.chapters[0].content).toBe('暴风雨停了。他们笑了。');
-    expect(edited.body.data.novel.word_count).toBe(9);
+    expect(edited.body.data.novel.word_count).toBe(11);
     const list = await ctx.request('GET', '/api/v1/novel/list/?page=1', { headers: me.auth });
-    expect(list.body.data.results[0]).toMatchObject({ uid, word_count: 9, generate_status: 'done' });
+    expect(list.body.data.results[0]).toMatchObject({ uid, word_count: 11, generate_status: 'done' });
     const other = await signUp(ctx, 'vandal@example.com');
     expect(
       (await ctx.request('POST', '/api/v1/novel/edit/', { body: { novel_uid: uid, content: 'x' }, headers: other.auth })).body.base_resp

@@ -103,7 +103,8 @@ describe('publishing a post', () => {
     const novelUid = await writeNovel(me.auth, { persona_uid: persona.uid });
     expect((await ctx.request('GET', `/api/v1/novel/details/?novel_uid=${novelUid}`, { headers: other.auth })).status).toBe(403);
     // Where the source line of the author's copied text points (never the author-only work reader).
-    const share = async () => (await ctx.request('GET', `/api/v1/novel/details/?novel_uid=${novelUid}`, { headers: me.auth })).body.data.share;
+    const share = async () =>
+      (await ctx.request('GET', `/api/v1/novel/details/?novel_uid=${novelUid}`, { headers: me.auth })).body.data.share;
     expect(await share()).toEqual({ post_uid: null, novel_public: false, persona_uid: persona.uid });
 
     const draft = await create(me.auth, {
@@ -264,6 +265,48 @@ describe('drafts and authorship', () => {
       headers: me.auth,
     });
     expect((await feed(`language=${lang}`)).body.data.results.map((p: { uid: string }) => p.uid)).toEqual([draft, later]);
+  });
+});
+
+describe('EPUB downloads (issue 30)', () => {
+  it('lets readers download unless the author says no; an edit that leaves the field out keeps the choice', async () => {
+    const me = await account();
+    // A create as SPEC.md section 7 sends it: downloads allowed.
+    const open = (await create(me.auth, { title: 'Open', content: 'The lamp turned.' })).body.data;
+    expect(open.allow_download).toBe(1);
+    const closed = (await create(me.auth, { title: 'Closed', content: 'The tide came in.', allow_download: 0 })).body.data;
+    expect(closed.allow_download).toBe(0);
+    expect((await details(closed.uid)).body.data.allow_download).toBe(0);
+    expect((await feed('language=en')).body.data.results.find((p: { uid: string }) => p.uid === closed.uid).allow_download).toBe(0);
+    const edit = (body: Record<string, unknown>) =>
+      ctx.request('POST', '/api/v1/post/edit/', {
+        body: { post_uid: closed.uid, title: 'Closed', content: 'The tide went out.', is_public: 1, ...body },
+        headers: me.auth,
+      });
+    expect((await edit({})).body.data.allow_download).toBe(0);
+    expect((await edit({ allow_download: 1 })).body.data.allow_download).toBe(1);
+    expect((await edit({ allow_download: 'yes' })).body.base_resp.status_code).toBe(400001);
+    expect((await details(closed.uid)).body.data.allow_download).toBe(1);
+  });
+});
+
+describe('post lengths (issue 30)', () => {
+  it('answers the length in the reader’s terms on the post and its list row, and keeps it with each edit', async () => {
+    const me = await account();
+    // Drafts: the public feed tests count their own posts.
+    const ja = (await create(me.auth, { title: '灯台', content: '嵐の夜、\n\n「大丈夫？」', language: 'ja', is_public: 0 })).body.data;
+    // 文字数: every character but spaces and line breaks.
+    expect(ja.word_count).toBe(10);
+    const en = (await create(me.auth, { title: 'Lamp', content: 'The lamp — it turned, twice.', is_public: 0 })).body.data;
+    expect(en.word_count).toBe(5);
+    const mine = await ctx.request('GET', '/api/v1/post/mine/?page=1', { headers: me.auth });
+    expect(mine.body.data.results.find((p: { uid: string }) => p.uid === ja.uid).word_count).toBe(10);
+    const edited = await ctx.request('POST', '/api/v1/post/edit/', {
+      body: { post_uid: ja.uid, title: '灯台', content: '雨。', is_public: 0 },
+      headers: me.auth,
+    });
+    expect(edited.body.data.word_count).toBe(2);
+    expect((await details(ja.uid, me.auth)).body.data.word_count).toBe(2);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   type Post,
   type PostPage,
   type PostSummary,
+  wordCount,
 } from '@butterfic/contract';
 import { and, desc, eq, getTableColumns, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
@@ -60,6 +61,8 @@ function present(facts: PostFacts, viewer: Viewer): Post {
     views_count: post.viewsCount,
     is_public: post.isPublic ? 1 : 0,
     is_r18: post.isR18 ? 1 : 0,
+    allow_download: post.allowDownload ? 1 : 0,
+    word_count: post.wordCount,
     language: post.language,
     novel_uid: post.novelUid,
     novel_modified: post.novelModified ? 1 : 0,
@@ -177,6 +180,8 @@ export async function createPost(db: Db, safety: Safety, user: AuthUser, body: C
         language: body.language,
         isPublic: body.is_public === 1,
         isR18,
+        allowDownload: body.allow_download === 1,
+        wordCount: wordCount(body.content),
         requestId: body.request_id ?? null,
         publishedAt: body.is_public === 1 ? sql`now()` : null,
       })
@@ -230,8 +235,10 @@ export async function editPost(db: Db, safety: Safety, user: AuthUser, body: Edi
       .set({
         title: body.title,
         content: body.content,
+        wordCount: wordCount(body.content),
         novelModified: row.novelUid ? row.novelModified || body.novel_modified === 1 : false,
         isPublic: body.is_public === 1,
+        ...(body.allow_download !== undefined && { allowDownload: body.allow_download === 1 }),
         updatedAt: sql`now()`,
         ...(publishing && {
           seq: sql`nextval(pg_get_serial_sequence('posts', 'seq'))`,

@@ -33,7 +33,7 @@ const book = {
   language: 'ja',
   chapters: [
     { heading: '第1章', paragraphs: ['港の灯りがひとつずつ灯った。', '「手紙、まだ持っていたんだな」<b>not markup</b>'] },
-    { heading: '第2章', paragraphs: ['嵐が過ぎた。'] },
+    { heading: '第2章', paragraphs: ['嵐が過ぎた。｜灯台《とうだい》に12時、<i>光</i>(ひかり)'] },
     { heading: '第3章', paragraphs: ['夜明け。'] },
   ],
   source: 'Butterfic で書かれました: https://example.test/post/1',
@@ -79,6 +79,13 @@ describe('the EPUB of a story', () => {
     expect(first).not.toContain('<b>');
     expect(file('OEBPS/chapter-003.xhtml')).toContain('<p class="source">Butterfic で書かれました: https://example.test/post/1</p>');
     expect(first).not.toContain('class="source"');
+  });
+
+  it('sets ruby and upright digits as markup of its own, the text around them escaped', () => {
+    expect(file('OEBPS/chapter-002.xhtml')).toContain(
+      '<p>嵐が過ぎた。<ruby>灯台<rp>(</rp><rt>とうだい</rt><rp>)</rp></ruby>に<span class="upright">12</span>時、&lt;i&gt;光&lt;/i&gt;(ひかり)</p>',
+    );
+    expect(file('OEBPS/style.css')).toContain('text-combine-upright: all');
   });
 
   it('leaves the page progression alone for horizontal books', () => {

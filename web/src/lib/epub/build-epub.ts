@@ -1,3 +1,4 @@
+import { parseInline, rubyFor } from '../inline-text';
 import { zipStored } from './zip';
 
 /**
@@ -43,6 +44,18 @@ ${body}
 </html>
 `;
 
+/** A paragraph with its ruby and, in vertical writing, upright digits (lib/inline-text), every piece escaped. */
+const paragraph = (book: EpubBook, text: string) =>
+  parseInline(text, { ruby: rubyFor(book.language), upright: book.vertical ?? false })
+    .map((piece) =>
+      'text' in piece
+        ? escapeXml(piece.text)
+        : 'base' in piece
+          ? `<ruby>${escapeXml(piece.base)}<rp>(</rp><rt>${escapeXml(piece.reading)}</rt><rp>)</rp></ruby>`
+          : `<span class="upright">${escapeXml(piece.upright)}</span>`,
+    )
+    .join('');
+
 const chapterFile = (i: number) => `chapter-${String(i + 1).padStart(3, '0')}.xhtml`;
 
 export function epubFiles(book: EpubBook): { name: string; text: string }[] {
@@ -54,7 +67,7 @@ export function epubFiles(book: EpubBook): { name: string; text: string }[] {
       chapter.heading,
       `<section>
 <h2>${escapeXml(chapter.heading)}</h2>
-${chapter.paragraphs.map((p) => `<p>${escapeXml(p)}</p>`).join('\n')}
+${chapter.paragraphs.map((p) => `<p>${paragraph(book, p)}</p>`).join('\n')}
 ${i === book.chapters.length - 1 ? `<p class="source">${escapeXml(book.source)}</p>` : ''}
 </section>`,
     ),
@@ -93,6 +106,8 @@ ${chapters.map((_, i) => `<itemref idref="c${i + 1}"/>`).join('\n')}
 body { line-height: 1.8; }
 h2 { font-size: 1.2em; margin: 1em 0; }
 p { margin: 0 0 0.8em; text-indent: 1em; }
+rt { font-size: 0.5em; }
+.upright { text-combine-upright: all; -webkit-text-combine: horizontal; -epub-text-combine: horizontal; }
 p.source { text-indent: 0; font-size: 0.85em; opacity: 0.7; margin-top: 2em; }
 `;
   const container = `<?xml version="1.0" encoding="UTF-8"?>

@@ -6,7 +6,7 @@ import { isKnownTag } from '../format';
 import type { useTextSize } from '../hooks/useTextSize';
 import { StatusBadge } from './StatusBadge';
 import { TextSizeControl } from './TextSizeControl';
-import { WordCount } from './WordCount';
+import { StoryLength } from '../../../components/reader/StoryLength';
 import { WriterLabel } from './WriterLabel';
 import '../../../components/reader/reader.css';
 
@@ -42,7 +42,7 @@ export function ReaderHeader({
       <p className="reader-meta">
         {showStatus && novel.generate_status !== 'done' ? <StatusBadge status={novel.generate_status} /> : null}
         <time dateTime={new Date(novel.created_time * 1000).toISOString()}>{formatDateTime(novel.created_time, i18n.language)}</time>
-        <WordCount novel={{ language: novel.language, word_count: words }} />
+        <StoryLength language={novel.language} count={words} />
       </p>
       <div className="reader-tools">
         <WriterLabel writtenBy={novel.written_by} long />

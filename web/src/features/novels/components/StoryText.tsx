@@ -4,6 +4,11 @@ import type { Chapter } from '../api/types';
 import { splitParagraphs } from '../format';
 import { ScriptSwitch } from '../../../components/reader/ScriptSwitch';
 import { useScriptConversion } from '../../../components/reader/useScriptConversion';
+import { InlineText } from '../../../components/reader/InlineText';
+import { LayoutSwitch } from '../../../components/reader/LayoutSwitch';
+import { ReadAloudControls } from '../../../components/reader/ReadAloudControls';
+import { useReadAloud } from '../../../components/reader/useReadAloud';
+import { useReadingLayout } from '../../../components/reader/useReadingLayout';
 import '../../../components/reader/reader.css';
 
 /**
@@ -23,7 +28,7 @@ export function StoryText({
   writing = false,
   editor,
   tools,
-  onSwipe,
+  onSwipe: swipeVersions,
 }: {
   chapters: Chapter[];
   language: string;
@@ -39,6 +44,13 @@ export function StoryText({
   const style = { '--reader-size': `${size}rem` } as CSSProperties;
   const touch = useRef<{ x: number; y: number } | null>(null);
   const conversion = useScriptConversion(language);
+  const layout = useReadingLayout(conversion.shownLanguage);
+  const text = useRef<HTMLDivElement>(null);
+  const reader = useReadAloud(text, conversion.shownLanguage);
+  // The editor and the version tools are horizontal forms: vertical writing is for reading.
+  const vertical = layout.vertical && !editor;
+  // In vertical writing a sideways swipe scrolls the text; it never changes versions.
+  const onSwipe = vertical ? undefined : swipeVersions;
   const swipe = (chapter: Chapter) =>
     onSwipe && chapter.versions > 1
       ? {
@@ -60,8 +72,19 @@ export function StoryText({
       : {};
   return (
     <>
-      <ScriptSwitch conversion={conversion} />
-      <div className="story" lang={conversion.shownLanguage} style={style} aria-busy={writing || undefined}>
+      <div className="reader-switches">
+        <ScriptSwitch conversion={conversion} />
+        {editor ? null : <LayoutSwitch layout={layout} />}
+        {editor || writing ? null : <ReadAloudControls reader={reader} />}
+      </div>
+      <div
+        ref={text}
+        className={`story${vertical ? ' story--vertical' : ''}`}
+        lang={conversion.shownLanguage}
+        style={style}
+        aria-busy={writing || undefined}
+        tabIndex={vertical ? 0 : undefined}
+      >
         {chapters.map((chapter, position) => {
           const isLast = position === chapters.length - 1;
           const paragraphs = splitParagraphs(chapter.content);
@@ -84,7 +107,7 @@ export function StoryText({
                 <>
                   {paragraphs.map((paragraph, i) => (
                     <p key={i}>
-                      {conversion.show(paragraph)}
+                      <InlineText text={conversion.show(paragraph)} language={language} vertical={vertical} />
                       {writing && isLast && i === paragraphs.length - 1 ? <span className="caret" aria-hidden="true" /> : null}
                     </p>
                   ))}

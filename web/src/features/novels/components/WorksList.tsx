@@ -9,7 +9,7 @@ import type { Novel } from '../api/types';
 import { formatDateTime } from '../../../lib/format';
 import { isInProgress, uniqueNovels } from '../format';
 import { StatusBadge } from './StatusBadge';
-import { WordCount } from './WordCount';
+import { StoryLength } from '../../../components/reader/StoryLength';
 import { WriterLabel } from './WriterLabel';
 import '../novels.css';
 import { SkeletonRows } from '../../../components/ui/SkeletonRows';
@@ -31,7 +31,7 @@ function WorkRow({ novel }: { novel: Novel }) {
         <span className="work-row-meta">
           <time dateTime={new Date(novel.created_time * 1000).toISOString()}>{formatDateTime(novel.created_time, i18n.language)}</time>
           <span aria-hidden="true">·</span>
-          <WordCount novel={novel} />
+          <StoryLength language={novel.language} count={novel.word_count} />
           <WriterLabel writtenBy={novel.written_by} />
         </span>
       </span>

@@ -4,7 +4,8 @@ import { api } from '../../../lib/api-client';
 import { postKeys } from './keys';
 import type { Post } from './types';
 
-export type PostInput = { title: string; content: string; isPublic: boolean; novelModified: boolean };
+/** `allowDownload`: readers may download the post as an EPUB (issue 30). */
+export type PostInput = { title: string; content: string; isPublic: boolean; novelModified: boolean; allowDownload: boolean };
 /** `requestId`: one per post form, so a retried create answers the post it already made. */
 export type NewPostInput = PostInput & { novelUid?: string; language: Language; requestId?: string };
 
@@ -16,6 +17,7 @@ export const createPost = (input: NewPostInput) =>
     novel_id: input.novelUid,
     novel_modified: input.novelModified ? 1 : 0,
     is_public: input.isPublic ? 1 : 0,
+    allow_download: input.allowDownload ? 1 : 0,
     language: input.language,
     request_id: input.requestId,
   });
@@ -28,6 +30,7 @@ export const editPost = (uid: string, input: PostInput) =>
     content: input.content,
     novel_modified: input.novelModified ? 1 : 0,
     is_public: input.isPublic ? 1 : 0,
+    allow_download: input.allowDownload ? 1 : 0,
   });
 
 /** POST /post/delete/: author only. */

@@ -55,6 +55,7 @@ export function PostForm(props: {
 }) {
   const { t } = useTranslation();
   const form = usePostForm(props);
+  const downloadId = useId();
   const { language } = props;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -99,6 +100,16 @@ export function PostForm(props: {
         )}
       </Field>
       <p className="form-hint post-form-hint">{t('posts.plainTextHint')}</p>
+      <div className="checkbox-row">
+        <input
+          id={downloadId}
+          type="checkbox"
+          className="checkbox"
+          checked={form.allowDownload.value}
+          onChange={(event) => form.allowDownload.onChange(event.target.checked)}
+        />
+        <label htmlFor={downloadId}>{t('posts.allowDownload')}</label>
+      </div>
       <div className="post-form-actions">
         <Button variant="secondary" onClick={() => form.submit(false)} disabled={form.saving}>
           {form.editingPublic ? t('posts.unpublish') : t('posts.saveDraft')}

@@ -4,6 +4,7 @@ import type { PostSummary } from '../api/types';
 import { formatDate } from '../format';
 import { TakedownBadge } from '../../../components/report/TakedownNotice';
 import { ViewCount } from './ViewCount';
+import { StoryLength } from '../../../components/reader/StoryLength';
 import { SkeletonRows } from '../../../components/ui/SkeletonRows';
 
 /** One post in a list: title, author, the opening lines, date and views; `own` rows show draft or public. */
@@ -31,6 +32,7 @@ export function PostRow({ post, to, own = false }: { post: PostSummary; to: stri
       <span className="post-row-meta">
         {own ? null : <span className="post-row-author">@{post.author_name}</span>}
         <time dateTime={new Date(when * 1000).toISOString()}>{formatDate(when, i18n.language)}</time>
+        <StoryLength language={post.language} count={post.word_count} />
         <ViewCount count={post.views_count} />
       </span>
     </Link>

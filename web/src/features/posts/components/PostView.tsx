@@ -6,9 +6,11 @@ import { paths } from '../../../lib/paths';
 import { usePost } from '../api/get-post';
 import type { Post } from '../api/types';
 import { formatDate } from '../format';
+import { PostEpubButton } from './PostEpubButton';
 import { PostError, PostSkeleton } from './PostStates';
 import { PostText } from './PostText';
 import { Provenance } from './Provenance';
+import { StoryLength } from '../../../components/reader/StoryLength';
 import { ReportButton } from '../../../components/report/ReportButton';
 import { TakedownNotice } from '../../../components/report/TakedownNotice';
 import { ShareButton } from './ShareButton';
@@ -37,6 +39,7 @@ export function PostBody({ post, draftBadge = false }: { post: Post; draftBadge?
             </span>
           ) : null}
           <time dateTime={new Date(when * 1000).toISOString()}>{formatDate(when, i18n.language)}</time>
+          <StoryLength language={post.language} count={post.word_count} />
           <ViewCount count={post.views_count} />
         </p>
       </header>
@@ -64,6 +67,7 @@ export function PostView({ uid }: { uid: string }) {
       <PostBody post={data} />
       <div className="post-actions">
         <ShareButton path={paths.post(data.uid)} />
+        <PostEpubButton post={data} />
         {!data.is_mine ? (
           <ReportButton targetType="post" targetUid={data.uid} />
         ) : data.takedown ? null : (

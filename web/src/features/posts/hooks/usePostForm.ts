@@ -47,6 +47,8 @@ export function usePostForm({
   const [start] = useState(opening);
   const [title, setTitle] = useState(start.title);
   const [content, setContent] = useState(start.content);
+  // Readers may download it as an EPUB unless the author says no (issue 30).
+  const [allowDownload, setAllowDownload] = useState(post ? post.allow_download === 1 : true);
   const [errors, setErrors] = useState<{ title?: string | undefined; content?: string | undefined }>({});
   const titleRef = useRef<HTMLInputElement>(null);
   const contentRef = useRef<HTMLTextAreaElement>(null);
@@ -77,7 +79,7 @@ export function usePostForm({
     }
     const novelModified = start.modified || content.trim() !== start.original.content.trim();
     save.mutate(
-      { title: title.trim(), content, isPublic, novelModified, novelUid, language, requestId },
+      { title: title.trim(), content, isPublic, novelModified, allowDownload, novelUid, language, requestId },
       {
         onSuccess: (saved) => {
           clearSavedPost(scope);
@@ -116,6 +118,7 @@ export function usePostForm({
         if (errors.content) setErrors((e) => ({ ...e, content: undefined }));
       },
     },
+    allowDownload: { value: allowDownload, onChange: setAllowDownload },
     submit,
     leave: {
       open: guard.blocked,

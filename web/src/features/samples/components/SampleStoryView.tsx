@@ -1,8 +1,9 @@
-import type { Language } from '@butterfic/contract';
+import { wordCount, type Language } from '@butterfic/contract/client';
 import { WandSparkles } from 'lucide-react';
 import { Fragment, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { StoryLength } from '../../../components/reader/StoryLength';
 import { Badge } from '../../../components/ui/Chip';
 import { Button } from '../../../components/ui/Button';
 import { languageName } from '../../../lib/format';
@@ -47,6 +48,9 @@ export function SampleStoryView({ story }: { story: SampleStory }) {
         <div className="sample-badges">
           <Badge>{t(PERSPECTIVE_KEYS[story.preset.perspective])}</Badge>
           <Badge>{t('samples.readingTime', { count: readingMinutes(story, lang) })}</Badge>
+          <Badge>
+            <StoryLength language={lang} count={wordCount(text.scenes.flat().join('\n'))} />
+          </Badge>
         </div>
         <SampleLanguageSwitch value={lang} onChange={setPicked} />
       </header>
