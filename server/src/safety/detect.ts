@@ -37,42 +37,58 @@ export const PARTIAL_HOLD = 24;
 /** How far around a match its exceptions are looked for. */
 const EXCEPTION_REACH = 80;
 
-type Frame = { re: RegExp; kind: AgeFrame['kind']; named: boolean; notAfter: RegExp | null };
+/**
+ * `key` names what a scan depends on: two lexicons' scans with the same key find the same matches and
+ * judge them alike, so a check reads the text once for both (zh-CN and zh-TW share their age grammar).
+ */
+type Frame = { re: RegExp; kind: AgeFrame['kind']; named: boolean; notAfter: RegExp | null; key: string };
+type Pattern = { re: RegExp; key: string };
 type Compiled = {
   lexicon: Lexicon;
   gate: RegExp;
   threshold: number;
   numbers: [string, number | 'ten'][];
   ages: Frame[];
-  minor: RegExp[];
-  minorOwn: RegExp[];
-  sexual: RegExp[];
+  minor: Pattern[];
+  minorOwn: Pattern[];
+  sexual: Pattern[];
   allow: RegExp[];
   people: Set<string>;
 };
 
 const re = (source: string) => new RegExp(foldPattern(source), 'gu');
 
-const LEXICONS: Compiled[] = [en, fr, es, pt, de, ru, zhCN, zhTW, ja, ko].map((lexicon) => ({
-  lexicon,
-  gate: new RegExp(foldPattern(lexicon.gate), 'u'),
-  threshold: lexicon.threshold ?? 18,
+const LEXICONS: Compiled[] = [en, fr, es, pt, de, ru, zhCN, zhTW, ja, ko].map((lexicon) => {
+  const threshold = lexicon.threshold ?? 18;
   // Longest first, so 열다섯 is read before 열 and 다섯.
-  numbers: Object.entries(lexicon.numbers)
+  const numbers = Object.entries(lexicon.numbers)
     .map(([word, value]) => [foldPattern(word), value] as [string, number | 'ten'])
-    .sort((a, b) => b[0].length - a[0].length),
-  ages: lexicon.ages.map((frame) => ({
-    re: re(frame.pattern),
-    kind: frame.kind,
-    named: frame.named ?? false,
-    notAfter: frame.notAfter ? new RegExp(`(?:${foldPattern(frame.notAfter)})$`, 'u') : null,
-  })),
-  minor: lexicon.minor.map(re),
-  minorOwn: (lexicon.minorOwnLanguage ?? []).map(re),
-  sexual: lexicon.sexual.map(re),
-  allow: lexicon.allow.map(re),
-  people: new Set(lexicon.people ?? []),
-}));
+    .sort((a, b) => b[0].length - a[0].length);
+  const script = lexicon.script;
+  // What judging a match depends on besides its pattern (see `counts`, `readNumber`, `isName`, `ownLanguageApplies`).
+  const reading = JSON.stringify([numbers, lexicon.roman ?? false, threshold, script]);
+  const people = JSON.stringify([...(lexicon.people ?? [])].sort());
+  const own = lexicon.language.startsWith('zh') ? 'zh' : lexicon.language;
+  const pattern = (kind: string, extra: string) => (source: string) => ({ re: re(source), key: JSON.stringify([kind, source, script, extra]) });
+  return {
+    lexicon,
+    gate: new RegExp(foldPattern(lexicon.gate), 'u'),
+    threshold,
+    numbers,
+    ages: lexicon.ages.map((frame) => ({
+      re: re(frame.pattern),
+      kind: frame.kind,
+      named: frame.named ?? false,
+      notAfter: frame.notAfter ? new RegExp(`(?:${foldPattern(frame.notAfter)})$`, 'u') : null,
+      key: JSON.stringify(['age', frame.pattern, frame.kind, frame.named ?? false, frame.notAfter ?? null, reading, frame.named ? people : null]),
+    })),
+    minor: lexicon.minor.map(pattern('minor', '')),
+    minorOwn: (lexicon.minorOwnLanguage ?? []).map(pattern('own', own)),
+    sexual: lexicon.sexual.map(pattern('sexual', '')),
+    allow: lexicon.allow.map(re),
+    people: new Set(lexicon.people ?? []),
+  };
+});
 
 /** The value of a number written in digits, Roman numerals or the words of one language ("fifteen", "二十五", "열다섯", "十几"); NaN when unreadable. */
 export function readNumber(token: string, lexicon: { numbers: [string, number | 'ten'][]; roman?: boolean | undefined }): number {
@@ -172,8 +188,12 @@ function ownLanguageApplies(reading: Reading, lexicon: Compiled, start: number, 
 }
 
 function findMinor(reading: Reading, read: Compiled[]): string | null {
+  // A scan with the key of one already made found nothing that counts: it would find nothing again.
+  const scanned = new Set<string>();
+  const first = (key: string) => !scanned.has(key) && Boolean(scanned.add(key));
   for (const lexicon of read) {
     for (const frame of lexicon.ages) {
+      if (!first(frame.key)) continue;
       for (const m of reading.text.matchAll(frame.re)) {
         const n = m.groups?.n;
         if (n === undefined) continue;
@@ -186,12 +206,14 @@ function findMinor(reading: Reading, read: Compiled[]): string | null {
       }
     }
     for (const pattern of lexicon.minor) {
-      for (const m of reading.text.matchAll(pattern)) {
+      if (!first(pattern.key)) continue;
+      for (const m of reading.text.matchAll(pattern.re)) {
         if (counts(reading, lexicon, read, m.index, m.index + m[0].length)) return m[0];
       }
     }
     for (const pattern of lexicon.minorOwn) {
-      for (const m of reading.text.matchAll(pattern)) {
+      if (!first(pattern.key)) continue;
+      for (const m of reading.text.matchAll(pattern.re)) {
         const end = m.index + m[0].length;
         if (ownLanguageApplies(reading, lexicon, m.index, end) && counts(reading, lexicon, read, m.index, end)) return m[0];
       }
@@ -201,9 +223,12 @@ function findMinor(reading: Reading, read: Compiled[]): string | null {
 }
 
 function findSexual(reading: Reading, read: Compiled[]): string | null {
+  const scanned = new Set<string>();
   for (const lexicon of read) {
     for (const pattern of lexicon.sexual) {
-      for (const m of reading.text.matchAll(pattern)) {
+      if (scanned.has(pattern.key)) continue;
+      scanned.add(pattern.key);
+      for (const m of reading.text.matchAll(pattern.re)) {
         if (counts(reading, lexicon, read, m.index, m.index + m[0].length)) return m[0];
       }
     }
