@@ -74,6 +74,14 @@ const MARK = /^\p{M}$/u;
 // eslint-disable-next-line no-control-regex -- the class starts at U+0000 on purpose
 const FOREIGN = /[\ud800-\udbff][\udc00-\udfff]|[^\u0000-\u007F\u3000-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]/g;
 const MAY_BE_FOREIGN = new RegExp(FOREIGN.source);
+const INVISIBLE_OR_OTHER_DIGIT = /[\p{Default_Ignorable_Code_Point}\p{Cf}]|(?![\t\n\r])\p{Cc}|(?![0-9])\p{Nd}/u;
+/**
+ * Any character one of the three tests above would stop at. Most texts have none (ASCII, Han, kana,
+ * Hangul and CJK punctuation), and this class, a few ranges, is read much faster than the tests' large ones.
+ */
+const UNUSUAL = new RegExp(
+  `[^${classOf({ test: (c: string) => !INVISIBLE_OR_OTHER_DIGIT.test(c) && !MAY_BE_FOREIGN.test(c) } as RegExp, BMP, false)}]`,
+);
 /** White space other than one plain space (single spaces, most of a text, are left alone); \s has no character beyond U+FFFF. */
 const SPACE = /\s{2,}|[^\S ]/g;
 
@@ -141,10 +149,11 @@ function fold(text: string, lower: boolean): string {
     out = out.replace(FRACTIONS, ' ');
   }
   out = out.normalize('NFKC');
-  if (MAY_BE_INVISIBLE.test(out)) out = out.replace(INVISIBLE, '');
-  if (MAY_BE_OTHER_DIGIT.test(out)) out = out.replace(OTHER_DIGITS, digitValue);
+  const unusual = UNUSUAL.test(out);
+  if (unusual && MAY_BE_INVISIBLE.test(out)) out = out.replace(INVISIBLE, '');
+  if (unusual && MAY_BE_OTHER_DIGIT.test(out)) out = out.replace(OTHER_DIGITS, digitValue);
   // Lower case changes nothing in ASCII without capitals and in the CJK ranges FOREIGN leaves alone (once in NFKC).
-  const foreign = MAY_BE_FOREIGN.test(out);
+  const foreign = unusual && MAY_BE_FOREIGN.test(out);
   if (lower && (foreign || /[A-Z]/.test(out))) out = out.toLowerCase();
   return foreign ? out.replace(FOREIGN, (char) => prototypeOf(char, lower)) : out;
 }
@@ -183,22 +192,27 @@ const isLetter = (char: string | undefined): boolean => {
 /** A single letter or digit at i: a letter with no letter on either side. */
 const single = (text: string, i: number) => isLetter(text[i]) && !isLetter(text[i - 1]) && !isLetter(text[i + 1]);
 
-/** Letters and digits of the Basic Multilingual Plane, as `isLetter` reads one UTF-16 code unit (a surrogate is neither). */
-const LN = classOf(/[\p{L}\p{N}]/u, BMP, false);
 /**
- * Where a run may start: a single letter, a gap character, a single letter. Read by code unit like
- * `single`, so it finds exactly the gaps the walk below would stop at, without visiting every space.
+ * The gaps where a run may start, found in one scan: a gap character whose second character back is not a
+ * common letter (ASCII, Hangul, Han, kana: a few ranges, quick to read). The walk below then asks
+ * `single` of both sides, as it would of every gap; a gap this skips has a letter before its letter.
  */
-const RUN_START = new RegExp(`(?<![${LN}])[${LN}][ .\\-_*·•/|~+\\u3000][${LN}](?![${LN}])`, 'g');
+const COMMON_LETTER = classOf(
+  { test: (c: string) => /[a-zA-Z0-9\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]/.test(c) && isLetter(c) } as RegExp,
+  BMP,
+  false,
+);
+const RUN_GAP = new RegExp(`(?<![${COMMON_LETTER}].)[ .\\-_*·•/|~+\\u3000]`, 'g');
 
 /** Finds each place where a run may start (one scan of the text) and joins the runs it finds. */
 function joinSpaced(folded: string): string | null {
   let out = '';
   let copied = 0;
-  RUN_START.lastIndex = 0;
-  for (let found = RUN_START.exec(folded); found; found = RUN_START.exec(folded)) {
-    const start = found.index;
-    const gap = folded[start + 1]!;
+  RUN_GAP.lastIndex = 0;
+  for (let found = RUN_GAP.exec(folded); found; found = RUN_GAP.exec(folded)) {
+    const start = found.index - 1;
+    const gap = found[0];
+    if (!single(folded, start) || !single(folded, start + 2)) continue;
     let end = start + 2;
     let count = 2;
     while (folded[end + 1] === gap && single(folded, end + 2)) {
@@ -208,13 +222,12 @@ function joinSpaced(folded: string): string | null {
     const run = folded.slice(start, end + 1);
     // Letters: three or more; digits: two or more, set apart by spaces ("1.5" stays a decimal).
     if (count < 3 && !(gap === ' ' && /^[0-9 ]+$/u.test(run))) {
-      // The next gap is looked for from start + 2: a run starting one character before it.
-      RUN_START.lastIndex = start + 1;
+      RUN_GAP.lastIndex = start + 2;
       continue;
     }
     out += folded.slice(copied, start) + run.split(gap).join('');
     copied = end + 1;
-    RUN_START.lastIndex = copied - 1;
+    RUN_GAP.lastIndex = copied;
   }
   return copied === 0 ? null : out + folded.slice(copied);
 }
