@@ -9,6 +9,7 @@ import type { AgeFrame, Lexicon } from './lexicon/types';
 import { zhCN } from './lexicon/zh-CN';
 import { zhTW } from './lexicon/zh-TW';
 import { foldPattern, normalizeKeepingCase, readings, romanValue } from './normalize';
+import { type AnchorCache, type Plan, planOf, scan } from './windows';
 
 export type Rating = 'general' | 'adult';
 /** Why a text was refused: a minor in it (in any story meant to be sexual), or sexual content in a general story. */
@@ -41,8 +42,8 @@ const EXCEPTION_REACH = 80;
  * `key` names what a scan depends on: two lexicons' scans with the same key find the same matches and
  * judge them alike, so a check reads the text once for both (zh-CN and zh-TW share their age grammar).
  */
-type Frame = { re: RegExp; kind: AgeFrame['kind']; named: boolean; notAfter: RegExp | null; key: string };
-type Pattern = { re: RegExp; key: string };
+type Frame = { re: RegExp; plan: Plan | null; kind: AgeFrame['kind']; named: boolean; notAfter: RegExp | null; key: string };
+type Pattern = { re: RegExp; plan: Plan | null; key: string };
 type Compiled = {
   lexicon: Lexicon;
   gate: RegExp;
@@ -69,7 +70,10 @@ const LEXICONS: Compiled[] = [en, fr, es, pt, de, ru, zhCN, zhTW, ja, ko].map((l
   const reading = JSON.stringify([numbers, lexicon.roman ?? false, threshold, script]);
   const people = JSON.stringify([...(lexicon.people ?? [])].sort());
   const own = lexicon.language.startsWith('zh') ? 'zh' : lexicon.language;
-  const pattern = (kind: string, extra: string) => (source: string) => ({ re: re(source), key: JSON.stringify([kind, source, script, extra]) });
+  const pattern = (kind: string, extra: string) => (source: string) => {
+    const compiled = re(source);
+    return { re: compiled, plan: planOf(compiled), key: JSON.stringify([kind, source, script, extra]) };
+  };
   return {
     lexicon,
     gate: new RegExp(foldPattern(lexicon.gate), 'u'),
@@ -77,6 +81,7 @@ const LEXICONS: Compiled[] = [en, fr, es, pt, de, ru, zhCN, zhTW, ja, ko].map((l
     numbers,
     ages: lexicon.ages.map((frame) => ({
       re: re(frame.pattern),
+      plan: planOf(re(frame.pattern)),
       kind: frame.kind,
       named: frame.named ?? false,
       notAfter: frame.notAfter ? new RegExp(`(?:${foldPattern(frame.notAfter)})$`, 'u') : null,
@@ -133,6 +138,8 @@ type Reading = {
   hasKana: boolean;
   cased: () => string;
   language: Language;
+  /** Anchor positions found in this reading (windows.ts), shared by the patterns scanned in it. */
+  anchors: AnchorCache;
 };
 
 function sentenceHasKana(reading: Reading, start: number, end: number): boolean {
@@ -194,7 +201,7 @@ function findMinor(reading: Reading, read: Compiled[]): string | null {
   for (const lexicon of read) {
     for (const frame of lexicon.ages) {
       if (!first(frame.key)) continue;
-      for (const m of reading.text.matchAll(frame.re)) {
+      for (const m of scan(reading.text, frame.re, frame.plan, reading.anchors)) {
         const n = m.groups?.n;
         if (n === undefined) continue;
         const age = readNumber(n, { numbers: lexicon.numbers, roman: lexicon.lexicon.roman });
@@ -207,13 +214,13 @@ function findMinor(reading: Reading, read: Compiled[]): string | null {
     }
     for (const pattern of lexicon.minor) {
       if (!first(pattern.key)) continue;
-      for (const m of reading.text.matchAll(pattern.re)) {
+      for (const m of scan(reading.text, pattern.re, pattern.plan, reading.anchors)) {
         if (counts(reading, lexicon, read, m.index, m.index + m[0].length)) return m[0];
       }
     }
     for (const pattern of lexicon.minorOwn) {
       if (!first(pattern.key)) continue;
-      for (const m of reading.text.matchAll(pattern.re)) {
+      for (const m of scan(reading.text, pattern.re, pattern.plan, reading.anchors)) {
         const end = m.index + m[0].length;
         if (ownLanguageApplies(reading, lexicon, m.index, end) && counts(reading, lexicon, read, m.index, end)) return m[0];
       }
@@ -228,7 +235,7 @@ function findSexual(reading: Reading, read: Compiled[]): string | null {
     for (const pattern of lexicon.sexual) {
       if (scanned.has(pattern.key)) continue;
       scanned.add(pattern.key);
-      for (const m of reading.text.matchAll(pattern.re)) {
+      for (const m of scan(reading.text, pattern.re, pattern.plan, reading.anchors)) {
         if (counts(reading, lexicon, read, m.index, m.index + m[0].length)) return m[0];
       }
     }
@@ -255,6 +262,7 @@ function readingsOf(text: string, options: CheckOptions): Reading[] {
     hasKana: KANA.test(view),
     cased: casedText,
     language: options.language,
+    anchors: new Map(),
   });
   const out = [make(folded, (r) => r.text)];
   if (joined !== null) out.push(make(joined, (r) => r.joined));
