@@ -9,6 +9,7 @@ import type { AgeFrame, Lexicon } from './lexicon/types';
 import { zhCN } from './lexicon/zh-CN';
 import { zhTW } from './lexicon/zh-TW';
 import { foldPattern, normalizeKeepingCase, readings, romanValue } from './normalize';
+import { classesIn, type Gate, gateOf, opens } from './gates';
 import { type AnchorCache, type Plan, planOf, scan } from './windows';
 
 export type Rating = 'general' | 'adult';
@@ -46,7 +47,7 @@ type Frame = { re: RegExp; plan: Plan | null; kind: AgeFrame['kind']; named: boo
 type Pattern = { re: RegExp; plan: Plan | null; key: string };
 type Compiled = {
   lexicon: Lexicon;
-  gate: RegExp;
+  gate: Gate;
   threshold: number;
   numbers: [string, number | 'ten'][];
   ages: Frame[];
@@ -76,7 +77,7 @@ const LEXICONS: Compiled[] = [en, fr, es, pt, de, ru, zhCN, zhTW, ja, ko].map((l
   };
   return {
     lexicon,
-    gate: new RegExp(foldPattern(lexicon.gate), 'u'),
+    gate: gateOf(foldPattern(lexicon.gate)),
     threshold,
     numbers,
     ages: lexicon.ages.map((frame) => ({
@@ -124,6 +125,8 @@ const NOT_NAMES = new Set([
 ]);
 
 const KANA = /[\u3040-\u30ff]/u;
+/** Kana as a gate (one class, looked up with the lexicons' gates in one pass over the text). */
+const KANA_GATE = gateOf('[\\u3040-\\u30ff]');
 const SENTENCE_END = /[。！？!?.]/u;
 
 /** One reading of the text being checked, with what the judges of a match need. */
@@ -138,6 +141,8 @@ type Reading = {
   hasKana: boolean;
   cased: () => string;
   language: Language;
+  /** The gates' classes the text holds (gates.ts). */
+  found: number;
   /** Anchor positions found in this reading (windows.ts), shared by the patterns scanned in it. */
   anchors: AnchorCache;
 };
@@ -254,16 +259,20 @@ function readingsOf(text: string, options: CheckOptions): Reading[] {
   const { text: folded, joined } = readings(text);
   let cased: string | null = null;
   const casedText = () => (cased ??= normalizeKeepingCase(text));
-  const make = (view: string, pick: (r: { text: string; joined: string | null }) => string | null): Reading => ({
-    text: view,
-    from: boundary(text, options.newFrom, pick),
-    until: options.partial ? Math.max(0, view.length - PARTIAL_HOLD) : Number.POSITIVE_INFINITY,
-    pending: false,
-    hasKana: KANA.test(view),
-    cased: casedText,
-    language: options.language,
-    anchors: new Map(),
-  });
+  const make = (view: string, pick: (r: { text: string; joined: string | null }) => string | null): Reading => {
+    const found = classesIn(view);
+    return {
+      text: view,
+      from: boundary(text, options.newFrom, pick),
+      until: options.partial ? Math.max(0, view.length - PARTIAL_HOLD) : Number.POSITIVE_INFINITY,
+      pending: false,
+      hasKana: opens(KANA_GATE, view, found),
+      cased: casedText,
+      language: options.language,
+      found,
+      anchors: new Map(),
+    };
+  };
   const out = [make(folded, (r) => r.text)];
   if (joined !== null) out.push(make(joined, (r) => r.joined));
   return out;
@@ -277,7 +286,7 @@ function readingsOf(text: string, options: CheckOptions): Reading[] {
 export function check(text: string, options: CheckOptions): Verdict {
   const views = readingsOf(text, options);
   for (const reading of views) {
-    const read = LEXICONS.filter((lexicon) => lexicon.gate.test(reading.text));
+    const read = LEXICONS.filter((lexicon) => opens(lexicon.gate, reading.text, reading.found));
     if (options.rating === 'adult') {
       const minor = findMinor(reading, read);
       if (minor) return { allowed: false, reason: 'minor', match: minor.trim() };

@@ -183,7 +183,7 @@ function anchors(text: string, plan: Plan, cache: AnchorCache): number[] | null 
   if (found !== undefined) return found;
   found = [];
   // More anchors than this and the stretches around them would cover most of a text.
-  const most = Math.max(16, text.length / (4 * (plan.before + plan.longest + 2 * plan.context + 2)));
+  const most = Math.max(16, text.length / (plan.before + plan.longest + 2));
   plan.anchor.lastIndex = 0;
   for (let m = plan.anchor.exec(text); m; m = plan.anchor.exec(text)) {
     found.push(m.index);
