@@ -20,8 +20,10 @@ import type { Alternative, Element, Node } from '@eslint-community/regexpp/ast';
  * text, the whole text is scanned instead.
  */
 export type Plan = {
-  /** The anchor characters, a class read by UTF-16 code unit. */
-  anchor: RegExp;
+  /** The anchor characters, a class read by UTF-16 code unit; null when the anchor is `words`. */
+  anchor: RegExp | null;
+  /** Or the words the anchor part starts with (each of three or more characters), looked for with indexOf. */
+  words: string[];
   /** The anchor's characters, as a key for sharing the anchor scan between patterns. */
   key: string;
   /** Longest stretch from a match's start to its anchor character. */
@@ -155,15 +157,24 @@ export function planOf(pattern: RegExp): Plan | null {
   const whole = span(ast.alternatives[0] as Alternative);
   const reach = context(ast);
   if (!Number.isFinite(whole.max) || !Number.isFinite(reach)) return null;
-  let best: { index: number; set: Set<number> } | null = null;
+  type Choice = { index: number; score: number; set: Set<number> | null; words: string[] };
+  let best: Choice | null = null;
+  const consider = (choice: Choice) => {
+    if (!best || choice.score <= best.score) best = choice;
+  };
   elements.forEach((e, index) => {
     if (e.type === 'Assertion' || span(e).min === 0) return;
+    // Words: a run of three or more letters ("of age"), or a group whose every branch starts with one (younger|under|below).
+    const words = e.type === 'Character' ? literalRun(elements, index) : e.type === 'Group' || e.type === 'CapturingGroup' ? groupWords(e) : null;
+    if (words && (e.type !== 'Character' || index === 0 || elements[index - 1]!.type !== 'Character')) {
+      consider({ index, score: words.length / 8, set: null, words });
+    }
     const set = first(e);
     if (!set || set.size > MAX_ANCHOR) return;
     if ([...set].some((cp) => cp > 0xffff || (cp >= 0xd800 && cp <= 0xdfff) || COMMON.test(String.fromCodePoint(cp)))) return;
-    if (!best || set.size <= best.set.size) best = { index, set };
+    consider({ index, score: set.size, set, words: [] });
   });
-  const chosen = best as { index: number; set: Set<number> } | null;
+  const chosen = best as Choice | null;
   if (!chosen) return null;
   // A pattern that starts with one of a few characters gains nothing: the engine already looks for them.
   const starts = first(ast.alternatives[0]!);
@@ -171,8 +182,38 @@ export function planOf(pattern: RegExp): Plan | null {
   const firstPart = elements.findIndex((e) => e.type !== 'Assertion');
   if (chosen.index === firstPart) return null;
   const before = elements.slice(0, chosen.index).reduce((sum, e) => sum + span(e).max, 0);
+  if (!chosen.set) return { anchor: null, words: chosen.words, key: JSON.stringify(chosen.words), before, longest: whole.max, context: reach };
   const codes = [...chosen.set].sort((a, b) => a - b);
-  return { anchor: new RegExp(`[${codes.map(hex).join('')}]`, 'g'), key: codes.join(','), before, longest: whole.max, context: reach };
+  return { anchor: new RegExp(`[${codes.map(hex).join('')}]`, 'g'), words: [], key: codes.join(','), before, longest: whole.max, context: reach };
+}
+
+/** The shortest run of plain characters a word anchor takes. */
+const MIN_WORD = 3;
+
+/** The run of plain characters starting at `index` (the words of a word anchor: one), or null when shorter than MIN_WORD. */
+function literalRun(elements: Element[], index: number): string[] | null {
+  let word = '';
+  for (let i = index; i < elements.length; i++) {
+    const e = elements[i]!;
+    if (e.type !== 'Character') break;
+    word += String.fromCodePoint(e.value);
+  }
+  return word.length >= MIN_WORD ? [word] : null;
+}
+
+/** The plain characters each branch of a group starts with, or null when a branch starts with fewer than MIN_WORD. */
+function groupWords(group: Node & { alternatives: Alternative[] }): string[] | null {
+  const words: string[] = [];
+  for (const alt of group.alternatives) {
+    let word = '';
+    for (const e of alt.elements) {
+      if (e.type !== 'Character') break;
+      word += String.fromCodePoint(e.value);
+    }
+    if (word.length < MIN_WORD) return null;
+    words.push(word);
+  }
+  return words;
 }
 
 /** Anchor positions found in one text, shared by the patterns with the same anchor; null: too many to be worth it. */
@@ -184,13 +225,22 @@ function anchors(text: string, plan: Plan, cache: AnchorCache): number[] | null 
   found = [];
   // More anchors than this and the stretches around them would cover most of a text.
   const most = Math.max(16, text.length / (plan.before + plan.longest + 2));
-  plan.anchor.lastIndex = 0;
-  for (let m = plan.anchor.exec(text); m; m = plan.anchor.exec(text)) {
-    found.push(m.index);
-    if (found.length > most) {
-      found = null;
-      break;
+  if (plan.anchor) {
+    plan.anchor.lastIndex = 0;
+    for (let m = plan.anchor.exec(text); m; m = plan.anchor.exec(text)) {
+      found.push(m.index);
+      if (found.length > most) {
+        found = null;
+        break;
+      }
     }
+  } else {
+    // Every place each word starts (overlapping ones too), in order.
+    for (const word of plan.words) {
+      for (let at = text.indexOf(word); at >= 0 && found.length <= most; at = text.indexOf(word, at + 1)) found.push(at);
+    }
+    if (found.length > most) found = null;
+    else found.sort((a, b) => a - b);
   }
   cache.set(plan.key, found);
   return found;
