@@ -17,6 +17,7 @@ const TABLE = new Uint16Array(0x10000);
 const SURROGATE = 1 << 15;
 for (let cp = 0xd800; cp <= 0xdfff; cp++) TABLE[cp] = SURROGATE;
 const bits = new Map<string, number>();
+const BMP_CHARS = Array.from({ length: 0x10000 - 0x800 }, (_, i) => String.fromCharCode(i < 0xd800 ? i : i + 0x800)).join('');
 
 function classBit(source: string): number {
   let bit = bits.get(source);
@@ -24,10 +25,8 @@ function classBit(source: string): number {
   if (bits.size >= 15) return 0;
   bit = 1 << bits.size;
   bits.set(source, bit);
-  const re = new RegExp(`^${source}$`, 'u');
-  for (let cp = 0; cp < 0x10000; cp++) {
-    if ((cp < 0xd800 || cp > 0xdfff) && re.test(String.fromCharCode(cp))) TABLE[cp]! |= bit;
-  }
+  // One scan of every character of the plane but the surrogates (index i is U+i below them, U+(i + 0x800) above).
+  for (const m of BMP_CHARS.matchAll(new RegExp(source, 'gu'))) TABLE[m.index < 0xd800 ? m.index : m.index + 0x800]! |= bit;
   return bit;
 }
 
