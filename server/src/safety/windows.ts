@@ -37,7 +37,18 @@ export type Plan = {
 const parser = new RegExpParser({ ecmaVersion: 2025 });
 type Span = { min: number; max: number };
 
+const spans = new WeakMap<Node, Span>();
+/** The shortest and longest text (in UTF-16 code units) a node can match, remembered per node. */
 function span(node: Node): Span {
+  let known = spans.get(node);
+  if (!known) {
+    known = spanOf(node);
+    spans.set(node, known);
+  }
+  return known;
+}
+
+function spanOf(node: Node): Span {
   switch (node.type) {
     case 'Character':
       return node.value > 0xffff ? { min: 2, max: 2 } : { min: 1, max: 1 };
