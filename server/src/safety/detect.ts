@@ -9,6 +9,8 @@ import type { AgeFrame, Lexicon } from './lexicon/types';
 import { zhCN } from './lexicon/zh-CN';
 import { zhTW } from './lexicon/zh-TW';
 import { foldPattern, normalizeKeepingCase, readings, romanValue } from './normalize';
+import { classesIn, type Gate, gateOf, opens } from './gates';
+import { type AnchorCache, type Plan, planOf, scan } from './windows';
 
 export type Rating = 'general' | 'adult';
 /** Why a text was refused: a minor in it (in any story meant to be sexual), or sexual content in a general story. */
@@ -37,42 +39,62 @@ export const PARTIAL_HOLD = 24;
 /** How far around a match its exceptions are looked for. */
 const EXCEPTION_REACH = 80;
 
-type Frame = { re: RegExp; kind: AgeFrame['kind']; named: boolean; notAfter: RegExp | null };
+/**
+ * `key` names what a scan depends on: two lexicons' scans with the same key find the same matches and
+ * judge them alike, so a check reads the text once for both (zh-CN and zh-TW share their age grammar).
+ */
+type Frame = { re: RegExp; plan: Plan | null; kind: AgeFrame['kind']; named: boolean; notAfter: RegExp | null; key: string };
+type Pattern = { re: RegExp; plan: Plan | null; key: string };
 type Compiled = {
   lexicon: Lexicon;
-  gate: RegExp;
+  gate: Gate;
   threshold: number;
   numbers: [string, number | 'ten'][];
   ages: Frame[];
-  minor: RegExp[];
-  minorOwn: RegExp[];
-  sexual: RegExp[];
+  minor: Pattern[];
+  minorOwn: Pattern[];
+  sexual: Pattern[];
   allow: RegExp[];
   people: Set<string>;
 };
 
 const re = (source: string) => new RegExp(foldPattern(source), 'gu');
 
-const LEXICONS: Compiled[] = [en, fr, es, pt, de, ru, zhCN, zhTW, ja, ko].map((lexicon) => ({
-  lexicon,
-  gate: new RegExp(foldPattern(lexicon.gate), 'u'),
-  threshold: lexicon.threshold ?? 18,
+const LEXICONS: Compiled[] = [en, fr, es, pt, de, ru, zhCN, zhTW, ja, ko].map((lexicon) => {
+  const threshold = lexicon.threshold ?? 18;
   // Longest first, so 열다섯 is read before 열 and 다섯.
-  numbers: Object.entries(lexicon.numbers)
+  const numbers = Object.entries(lexicon.numbers)
     .map(([word, value]) => [foldPattern(word), value] as [string, number | 'ten'])
-    .sort((a, b) => b[0].length - a[0].length),
-  ages: lexicon.ages.map((frame) => ({
-    re: re(frame.pattern),
-    kind: frame.kind,
-    named: frame.named ?? false,
-    notAfter: frame.notAfter ? new RegExp(`(?:${foldPattern(frame.notAfter)})$`, 'u') : null,
-  })),
-  minor: lexicon.minor.map(re),
-  minorOwn: (lexicon.minorOwnLanguage ?? []).map(re),
-  sexual: lexicon.sexual.map(re),
-  allow: lexicon.allow.map(re),
-  people: new Set(lexicon.people ?? []),
-}));
+    .sort((a, b) => b[0].length - a[0].length);
+  const script = lexicon.script;
+  // What judging a match depends on besides its pattern (see `counts`, `readNumber`, `isName`, `ownLanguageApplies`).
+  const reading = JSON.stringify([numbers, lexicon.roman ?? false, threshold, script]);
+  const people = JSON.stringify([...(lexicon.people ?? [])].sort());
+  const own = lexicon.language.startsWith('zh') ? 'zh' : lexicon.language;
+  const pattern = (kind: string, extra: string) => (source: string) => {
+    const compiled = re(source);
+    return { re: compiled, plan: planOf(compiled), key: JSON.stringify([kind, source, script, extra]) };
+  };
+  return {
+    lexicon,
+    gate: gateOf(foldPattern(lexicon.gate)),
+    threshold,
+    numbers,
+    ages: lexicon.ages.map((frame) => ({
+      re: re(frame.pattern),
+      plan: planOf(re(frame.pattern)),
+      kind: frame.kind,
+      named: frame.named ?? false,
+      notAfter: frame.notAfter ? new RegExp(`(?:${foldPattern(frame.notAfter)})$`, 'u') : null,
+      key: JSON.stringify(['age', frame.pattern, frame.kind, frame.named ?? false, frame.notAfter ?? null, reading, frame.named ? people : null]),
+    })),
+    minor: lexicon.minor.map(pattern('minor', '')),
+    minorOwn: (lexicon.minorOwnLanguage ?? []).map(pattern('own', own)),
+    sexual: lexicon.sexual.map(pattern('sexual', '')),
+    allow: lexicon.allow.map(re),
+    people: new Set(lexicon.people ?? []),
+  };
+});
 
 /** The value of a number written in digits, Roman numerals or the words of one language ("fifteen", "二十五", "열다섯", "十几"); NaN when unreadable. */
 export function readNumber(token: string, lexicon: { numbers: [string, number | 'ten'][]; roman?: boolean | undefined }): number {
@@ -103,6 +125,8 @@ const NOT_NAMES = new Set([
 ]);
 
 const KANA = /[\u3040-\u30ff]/u;
+/** Kana as a gate (one class, looked up with the lexicons' gates in one pass over the text). */
+const KANA_GATE = gateOf('[\\u3040-\\u30ff]');
 const SENTENCE_END = /[。！？!?.]/u;
 
 /** One reading of the text being checked, with what the judges of a match need. */
@@ -117,6 +141,10 @@ type Reading = {
   hasKana: boolean;
   cased: () => string;
   language: Language;
+  /** The gates' classes the text holds (gates.ts). */
+  found: number;
+  /** Anchor positions found in this reading (windows.ts), shared by the patterns scanned in it. */
+  anchors: AnchorCache;
 };
 
 function sentenceHasKana(reading: Reading, start: number, end: number): boolean {
@@ -172,9 +200,13 @@ function ownLanguageApplies(reading: Reading, lexicon: Compiled, start: number, 
 }
 
 function findMinor(reading: Reading, read: Compiled[]): string | null {
+  // A scan with the key of one already made found nothing that counts: it would find nothing again.
+  const scanned = new Set<string>();
+  const first = (key: string) => !scanned.has(key) && Boolean(scanned.add(key));
   for (const lexicon of read) {
     for (const frame of lexicon.ages) {
-      for (const m of reading.text.matchAll(frame.re)) {
+      if (!first(frame.key)) continue;
+      for (const m of scan(reading.text, frame.re, frame.plan, reading.anchors)) {
         const n = m.groups?.n;
         if (n === undefined) continue;
         const age = readNumber(n, { numbers: lexicon.numbers, roman: lexicon.lexicon.roman });
@@ -186,12 +218,14 @@ function findMinor(reading: Reading, read: Compiled[]): string | null {
       }
     }
     for (const pattern of lexicon.minor) {
-      for (const m of reading.text.matchAll(pattern)) {
+      if (!first(pattern.key)) continue;
+      for (const m of scan(reading.text, pattern.re, pattern.plan, reading.anchors)) {
         if (counts(reading, lexicon, read, m.index, m.index + m[0].length)) return m[0];
       }
     }
     for (const pattern of lexicon.minorOwn) {
-      for (const m of reading.text.matchAll(pattern)) {
+      if (!first(pattern.key)) continue;
+      for (const m of scan(reading.text, pattern.re, pattern.plan, reading.anchors)) {
         const end = m.index + m[0].length;
         if (ownLanguageApplies(reading, lexicon, m.index, end) && counts(reading, lexicon, read, m.index, end)) return m[0];
       }
@@ -201,9 +235,12 @@ function findMinor(reading: Reading, read: Compiled[]): string | null {
 }
 
 function findSexual(reading: Reading, read: Compiled[]): string | null {
+  const scanned = new Set<string>();
   for (const lexicon of read) {
     for (const pattern of lexicon.sexual) {
-      for (const m of reading.text.matchAll(pattern)) {
+      if (scanned.has(pattern.key)) continue;
+      scanned.add(pattern.key);
+      for (const m of scan(reading.text, pattern.re, pattern.plan, reading.anchors)) {
         if (counts(reading, lexicon, read, m.index, m.index + m[0].length)) return m[0];
       }
     }
@@ -222,15 +259,20 @@ function readingsOf(text: string, options: CheckOptions): Reading[] {
   const { text: folded, joined } = readings(text);
   let cased: string | null = null;
   const casedText = () => (cased ??= normalizeKeepingCase(text));
-  const make = (view: string, pick: (r: { text: string; joined: string | null }) => string | null): Reading => ({
-    text: view,
-    from: boundary(text, options.newFrom, pick),
-    until: options.partial ? Math.max(0, view.length - PARTIAL_HOLD) : Number.POSITIVE_INFINITY,
-    pending: false,
-    hasKana: KANA.test(view),
-    cased: casedText,
-    language: options.language,
-  });
+  const make = (view: string, pick: (r: { text: string; joined: string | null }) => string | null): Reading => {
+    const found = classesIn(view);
+    return {
+      text: view,
+      from: boundary(text, options.newFrom, pick),
+      until: options.partial ? Math.max(0, view.length - PARTIAL_HOLD) : Number.POSITIVE_INFINITY,
+      pending: false,
+      hasKana: opens(KANA_GATE, view, found),
+      cased: casedText,
+      language: options.language,
+      found,
+      anchors: new Map(),
+    };
+  };
   const out = [make(folded, (r) => r.text)];
   if (joined !== null) out.push(make(joined, (r) => r.joined));
   return out;
@@ -244,7 +286,7 @@ function readingsOf(text: string, options: CheckOptions): Reading[] {
 export function check(text: string, options: CheckOptions): Verdict {
   const views = readingsOf(text, options);
   for (const reading of views) {
-    const read = LEXICONS.filter((lexicon) => lexicon.gate.test(reading.text));
+    const read = LEXICONS.filter((lexicon) => opens(lexicon.gate, reading.text, reading.found));
     if (options.rating === 'adult') {
       const minor = findMinor(reading, read);
       if (minor) return { allowed: false, reason: 'minor', match: minor.trim() };

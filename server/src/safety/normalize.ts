@@ -29,9 +29,9 @@ const FRACTIONS = /[\u00BC-\u00BE\u2150-\u215F\u2189]/gu;
  * A character class of every code point with a property, spelled out as ranges once at start-up: the
  * class scans a long CJK text in a fraction of the time \p{…} takes there.
  */
-function classOf(property: RegExp, planes: [number, number][]): string {
+function classOf(property: RegExp, planes: [number, number][], unicode = true): string {
   const ranges: string[] = [];
-  const hex = (cp: number) => `\\u{${cp.toString(16)}}`;
+  const hex = unicode ? (cp: number) => `\\u{${cp.toString(16)}}` : (cp: number) => `\\u${cp.toString(16).padStart(4, '0')}`;
   for (const [from, to] of planes) {
     let start = -1;
     for (let cp = from; cp <= to + 1; cp++) {
@@ -56,13 +56,34 @@ const INVISIBLE = new RegExp(
 );
 /** Decimal digits of every script but ASCII. */
 const OTHER_DIGITS = new RegExp(`[${classOf(/(?![0-9])\p{Nd}/u, [[0, 0x1ffff]])}]`, 'gu');
+/**
+ * Quick tests, read by UTF-16 code unit (no `u` flag: a plain class scans a long text many times faster),
+ * whether a step can change anything: the step's characters in the Basic Multilingual Plane, and any
+ * high surrogate for those beyond it. A text they do not match skips the step, whose result would be the text.
+ */
+const BMP: [number, number][] = [[0, 0xffff]];
+const MAY_BE_INVISIBLE = new RegExp(`[${classOf(/[\p{Default_Ignorable_Code_Point}\p{Cf}]|(?![\t\n\r])\p{Cc}/u, BMP, false)}\ud800-\udbff]`);
+const MAY_BE_OTHER_DIGIT = new RegExp(`[${classOf(/(?![0-9])\p{Nd}/u, BMP, false)}\ud800-\udbff]`);
+/** Roman numeral characters and vulgar fractions (all in the Basic Multilingual Plane). */
+const MAY_BE_NUMBER_FORM = /[\u2160-\u2188\u00BC-\u00BE\u2150-\u215F\u2189]/;
 const STRIP_MARKS = /(?![\u3099\u309A])\p{M}/gu;
 const MARK = /^\p{M}$/u;
 /** Characters the skeleton may map: all but ASCII, CJK punctuation, kana, Han, Hangul and the full-width forms. */
+// Read by code unit (no `u` flag, many times faster on a long text): a surrogate pair is one match, as a
+// code point would be, and so is a lone surrogate.
 // eslint-disable-next-line no-control-regex -- the class starts at U+0000 on purpose
-const FOREIGN = /[^\u0000-\u007F\u3000-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]/gu;
-/** White space other than one plain space (single spaces, most of a text, are left alone). */
-const SPACE = /\s{2,}|[^\S ]/gu;
+const FOREIGN = /[\ud800-\udbff][\udc00-\udfff]|[^\u0000-\u007F\u3000-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]/g;
+const MAY_BE_FOREIGN = new RegExp(FOREIGN.source);
+const INVISIBLE_OR_OTHER_DIGIT = /[\p{Default_Ignorable_Code_Point}\p{Cf}]|(?![\t\n\r])\p{Cc}|(?![0-9])\p{Nd}/u;
+/**
+ * Any character one of the three tests above would stop at. Most texts have none (ASCII, Han, kana,
+ * Hangul and CJK punctuation), and this class, a few ranges, is read much faster than the tests' large ones.
+ */
+const UNUSUAL = new RegExp(
+  `[^${classOf({ test: (c: string) => !INVISIBLE_OR_OTHER_DIGIT.test(c) && !MAY_BE_FOREIGN.test(c) } as RegExp, BMP, false)}]`,
+);
+/** White space other than one plain space (single spaces, most of a text, are left alone); \s has no character beyond U+FFFF. */
+const SPACE = /\s{2,}|[^\S ]/g;
 
 const digitCache = new Map<string, string>();
 /** The value of a decimal digit of any script: Unicode keeps each script's digits 0–9 in one run. */
@@ -119,13 +140,22 @@ function prototypeOf(char: string, lower: boolean): string {
 }
 
 function fold(text: string, lower: boolean): string {
-  let out = text.replace(ROMAN_CHARS, (run) => {
-    const value = romanValue(run);
-    return Number.isFinite(value) ? String(value) : run;
-  });
-  out = out.replace(FRACTIONS, ' ').normalize('NFKC').replace(INVISIBLE, '').replace(OTHER_DIGITS, digitValue);
-  if (lower) out = out.toLowerCase();
-  return out.replace(FOREIGN, (char) => prototypeOf(char, lower));
+  let out = text;
+  if (MAY_BE_NUMBER_FORM.test(out)) {
+    out = out.replace(ROMAN_CHARS, (run) => {
+      const value = romanValue(run);
+      return Number.isFinite(value) ? String(value) : run;
+    });
+    out = out.replace(FRACTIONS, ' ');
+  }
+  out = out.normalize('NFKC');
+  const unusual = UNUSUAL.test(out);
+  if (unusual && MAY_BE_INVISIBLE.test(out)) out = out.replace(INVISIBLE, '');
+  if (unusual && MAY_BE_OTHER_DIGIT.test(out)) out = out.replace(OTHER_DIGITS, digitValue);
+  // Lower case changes nothing in ASCII without capitals and in the CJK ranges FOREIGN leaves alone (once in NFKC).
+  const foreign = unusual && MAY_BE_FOREIGN.test(out);
+  if (lower && (foreign || /[A-Z]/.test(out))) out = out.toLowerCase();
+  return foreign ? out.replace(FOREIGN, (char) => prototypeOf(char, lower)) : out;
 }
 
 /** A pattern source folded the way `normalize` folds a text (the source is written in lower case). */
@@ -149,7 +179,6 @@ export function normalizeKeepingCase(text: string): string {
  * the same mark, or two or more digits set apart by spaces ("1 5"; "1.5" stays a decimal). A run of
  * two or more spaces still separates words ("s h e  i s" reads "she i s").
  */
-const GAP = /[ .\-_*·•/|~+\u3000]/gu;
 const letterCache = new Map<string, boolean>();
 const isLetter = (char: string | undefined): boolean => {
   if (char === undefined) return false;
@@ -163,12 +192,24 @@ const isLetter = (char: string | undefined): boolean => {
 /** A single letter or digit at i: a letter with no letter on either side. */
 const single = (text: string, i: number) => isLetter(text[i]) && !isLetter(text[i - 1]) && !isLetter(text[i + 1]);
 
-/** Walks from gap to gap (a scan for a few punctuation characters is fast on any text) and joins the runs it finds. */
+/**
+ * The gaps where a run may start, found in one scan: a gap character whose second character back is not a
+ * common letter (ASCII, Hangul, Han, kana: a few ranges, quick to read). The walk below then asks
+ * `single` of both sides, as it would of every gap; a gap this skips has a letter before its letter.
+ */
+const COMMON_LETTER = classOf(
+  { test: (c: string) => /[a-zA-Z0-9\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]/.test(c) && isLetter(c) } as RegExp,
+  BMP,
+  false,
+);
+const RUN_GAP = new RegExp(`(?<![${COMMON_LETTER}].)[ .\\-_*·•/|~+\\u3000]`, 'g');
+
+/** Finds each place where a run may start (one scan of the text) and joins the runs it finds. */
 function joinSpaced(folded: string): string | null {
   let out = '';
   let copied = 0;
-  GAP.lastIndex = 0;
-  for (let found = GAP.exec(folded); found; found = GAP.exec(folded)) {
+  RUN_GAP.lastIndex = 0;
+  for (let found = RUN_GAP.exec(folded); found; found = RUN_GAP.exec(folded)) {
     const start = found.index - 1;
     const gap = found[0];
     if (!single(folded, start) || !single(folded, start + 2)) continue;
@@ -181,12 +222,12 @@ function joinSpaced(folded: string): string | null {
     const run = folded.slice(start, end + 1);
     // Letters: three or more; digits: two or more, set apart by spaces ("1.5" stays a decimal).
     if (count < 3 && !(gap === ' ' && /^[0-9 ]+$/u.test(run))) {
-      GAP.lastIndex = start + 2;
+      RUN_GAP.lastIndex = start + 2;
       continue;
     }
     out += folded.slice(copied, start) + run.split(gap).join('');
     copied = end + 1;
-    GAP.lastIndex = copied;
+    RUN_GAP.lastIndex = copied;
   }
   return copied === 0 ? null : out + folded.slice(copied);
 }
