@@ -44,13 +44,13 @@ async function startApp(): Promise<{ child: ChildProcess; base: string; output: 
 
 const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-async function fileReport(base: string, reason: string): Promise<string> {
-  // A report names content that exists: the first seeded persona.
+async function fileReport(base: string, reason: string, which: number): Promise<string> {
+  // A report names content that exists: a seeded persona (one reporter reports each only once, decision 0035).
   const list = (await (await fetch(`${base}/api/v1/persona/list/`)).json()) as { data: { results: { uid: string }[] } };
   const res = await fetch(`${base}/api/v1/report/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ target_type: 'persona', target_uid: list.data.results[0]?.uid, reason }),
+    body: JSON.stringify({ target_type: 'persona', target_uid: list.data.results[which]?.uid, reason }),
   });
   const body = (await res.json()) as { data: { uid: string } };
   return body.data.uid;
@@ -78,7 +78,7 @@ describe.skipIf(inject('dbKind') === 'external')('the app process on its embedde
     const first = await startApp();
     expect(first.output()).toContain('embedded PostgreSQL');
     expect(first.output()).toContain('offline writer');
-    const uid = await fileReport(first.base, 'first run');
+    const uid = await fileReport(first.base, 'first run', 0);
 
     const started = Date.now();
     const done = exited(first.child);
@@ -88,7 +88,7 @@ describe.skipIf(inject('dbKind') === 'external')('the app process on its embedde
     expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
 
     const second = await startApp();
-    const uid2 = await fileReport(second.base, 'second run');
+    const uid2 = await fileReport(second.base, 'second run', 1);
     const killed = exited(second.child);
     second.child.kill('SIGKILL');
     await killed;
