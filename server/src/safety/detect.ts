@@ -43,8 +43,8 @@ const EXCEPTION_REACH = 80;
  * `key` names what a scan depends on: two lexicons' scans with the same key find the same matches and
  * judge them alike, so a check reads the text once for both (zh-CN and zh-TW share their age grammar).
  */
-type Frame = { re: RegExp; plan: Plan | null; kind: AgeFrame['kind']; named: boolean; notAfter: RegExp | null; key: string };
-type Pattern = { re: RegExp; plan: Plan | null; key: string };
+type Frame = { re: RegExp; plan: () => Plan | null; kind: AgeFrame['kind']; named: boolean; notAfter: RegExp | null; key: string };
+type Pattern = { re: RegExp; plan: () => Plan | null; key: string };
 type Compiled = {
   lexicon: Lexicon;
   gate: Gate;
@@ -60,6 +60,15 @@ type Compiled = {
 
 const re = (source: string) => new RegExp(foldPattern(source), 'gu');
 
+/**
+ * A pattern's window plan (windows.ts), worked out the first time the pattern is run: a process
+ * that never checks a text (the operator CLI, a test's helper process) does not pay for the analysis.
+ */
+function lazyPlan(compiled: RegExp): () => Plan | null {
+  let plan: Plan | null | undefined;
+  return () => (plan === undefined ? (plan = planOf(compiled)) : plan);
+}
+
 const LEXICONS: Compiled[] = [en, fr, es, pt, de, ru, zhCN, zhTW, ja, ko].map((lexicon) => {
   const threshold = lexicon.threshold ?? 18;
   // Longest first, so 열다섯 is read before 열 and 다섯.
@@ -73,7 +82,7 @@ const LEXICONS: Compiled[] = [en, fr, es, pt, de, ru, zhCN, zhTW, ja, ko].map((l
   const own = lexicon.language.startsWith('zh') ? 'zh' : lexicon.language;
   const pattern = (kind: string, extra: string) => (source: string) => {
     const compiled = re(source);
-    return { re: compiled, plan: planOf(compiled), key: JSON.stringify([kind, source, script, extra]) };
+    return { re: compiled, plan: lazyPlan(compiled), key: JSON.stringify([kind, source, script, extra]) };
   };
   return {
     lexicon,
@@ -82,11 +91,19 @@ const LEXICONS: Compiled[] = [en, fr, es, pt, de, ru, zhCN, zhTW, ja, ko].map((l
     numbers,
     ages: lexicon.ages.map((frame) => ({
       re: re(frame.pattern),
-      plan: planOf(re(frame.pattern)),
+      plan: lazyPlan(re(frame.pattern)),
       kind: frame.kind,
       named: frame.named ?? false,
       notAfter: frame.notAfter ? new RegExp(`(?:${foldPattern(frame.notAfter)})$`, 'u') : null,
-      key: JSON.stringify(['age', frame.pattern, frame.kind, frame.named ?? false, frame.notAfter ?? null, reading, frame.named ? people : null]),
+      key: JSON.stringify([
+        'age',
+        frame.pattern,
+        frame.kind,
+        frame.named ?? false,
+        frame.notAfter ?? null,
+        reading,
+        frame.named ? people : null,
+      ]),
     })),
     minor: lexicon.minor.map(pattern('minor', '')),
     minorOwn: (lexicon.minorOwnLanguage ?? []).map(pattern('own', own)),
@@ -119,9 +136,56 @@ export function readNumber(token: string, lexicon: { numbers: [string, number | 
 
 /** Words a capital letter does not make a name: "It is 12", "This is 15". */
 const NOT_NAMES = new Set([
-  'it', 'this', 'that', 'there', 'here', 'what', 'which', 'where', 'when', 'how', 'why', 'today', 'tomorrow', 'tonight', 'now', 'then', 'all',
-  'chapter', 'page', 'room', 'part', 'book', 'act', 'scene', 'season', 'episode', 'volume', 'number', 'level', 'score', 'total', 'price', 'the',
-  'one', 'each', 'everyone', 'nobody', 'none', 'time', 'year', 'day', 'we', 'they', 'us', 'them', 'so', 'and', 'but', 'or', 'if',
+  'it',
+  'this',
+  'that',
+  'there',
+  'here',
+  'what',
+  'which',
+  'where',
+  'when',
+  'how',
+  'why',
+  'today',
+  'tomorrow',
+  'tonight',
+  'now',
+  'then',
+  'all',
+  'chapter',
+  'page',
+  'room',
+  'part',
+  'book',
+  'act',
+  'scene',
+  'season',
+  'episode',
+  'volume',
+  'number',
+  'level',
+  'score',
+  'total',
+  'price',
+  'the',
+  'one',
+  'each',
+  'everyone',
+  'nobody',
+  'none',
+  'time',
+  'year',
+  'day',
+  'we',
+  'they',
+  'us',
+  'them',
+  'so',
+  'and',
+  'but',
+  'or',
+  'if',
 ]);
 
 const KANA = /[\u3040-\u30ff]/u;
@@ -206,7 +270,7 @@ function findMinor(reading: Reading, read: Compiled[]): string | null {
   for (const lexicon of read) {
     for (const frame of lexicon.ages) {
       if (!first(frame.key)) continue;
-      for (const m of scan(reading.text, frame.re, frame.plan, reading.anchors)) {
+      for (const m of scan(reading.text, frame.re, frame.plan(), reading.anchors)) {
         const n = m.groups?.n;
         if (n === undefined) continue;
         const age = readNumber(n, { numbers: lexicon.numbers, roman: lexicon.lexicon.roman });
@@ -219,13 +283,13 @@ function findMinor(reading: Reading, read: Compiled[]): string | null {
     }
     for (const pattern of lexicon.minor) {
       if (!first(pattern.key)) continue;
-      for (const m of scan(reading.text, pattern.re, pattern.plan, reading.anchors)) {
+      for (const m of scan(reading.text, pattern.re, pattern.plan(), reading.anchors)) {
         if (counts(reading, lexicon, read, m.index, m.index + m[0].length)) return m[0];
       }
     }
     for (const pattern of lexicon.minorOwn) {
       if (!first(pattern.key)) continue;
-      for (const m of scan(reading.text, pattern.re, pattern.plan, reading.anchors)) {
+      for (const m of scan(reading.text, pattern.re, pattern.plan(), reading.anchors)) {
         const end = m.index + m[0].length;
         if (ownLanguageApplies(reading, lexicon, m.index, end) && counts(reading, lexicon, read, m.index, end)) return m[0];
       }
@@ -240,7 +304,7 @@ function findSexual(reading: Reading, read: Compiled[]): string | null {
     for (const pattern of lexicon.sexual) {
       if (scanned.has(pattern.key)) continue;
       scanned.add(pattern.key);
-      for (const m of scan(reading.text, pattern.re, pattern.plan, reading.anchors)) {
+      for (const m of scan(reading.text, pattern.re, pattern.plan(), reading.anchors)) {
         if (counts(reading, lexicon, read, m.index, m.index + m[0].length)) return m[0];
       }
     }

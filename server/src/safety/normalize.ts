@@ -45,25 +45,33 @@ function classOf(property: RegExp, planes: [number, number][], unicode = true): 
   }
   return ranges.join('');
 }
+/**
+ * A pattern spelled out from Unicode's tables the first time it is needed: building the large classes
+ * below walks every code point, which a process that never checks a text (the operator CLI, a test's
+ * helper process) need not pay for at start-up.
+ */
+function once(make: () => RegExp): () => RegExp {
+  let made: RegExp | undefined;
+  return () => (made ??= make());
+}
 const PLANES: [number, number][] = [
   [0, 0x2ffff],
   [0xe0000, 0xe0fff],
 ];
 /** Every Default_Ignorable_Code_Point, every other format character, and the controls but tab and line breaks. */
-const INVISIBLE = new RegExp(
-  `[${classOf(/[\p{Default_Ignorable_Code_Point}\p{Cf}]|(?![\t\n\r])\p{Cc}/u, PLANES)}]`,
-  'gu',
-);
+const INVISIBLE = once(() => new RegExp(`[${classOf(/[\p{Default_Ignorable_Code_Point}\p{Cf}]|(?![\t\n\r])\p{Cc}/u, PLANES)}]`, 'gu'));
 /** Decimal digits of every script but ASCII. */
-const OTHER_DIGITS = new RegExp(`[${classOf(/(?![0-9])\p{Nd}/u, [[0, 0x1ffff]])}]`, 'gu');
+const OTHER_DIGITS = once(() => new RegExp(`[${classOf(/(?![0-9])\p{Nd}/u, [[0, 0x1ffff]])}]`, 'gu'));
 /**
  * Quick tests, read by UTF-16 code unit (no `u` flag: a plain class scans a long text many times faster),
  * whether a step can change anything: the step's characters in the Basic Multilingual Plane, and any
  * high surrogate for those beyond it. A text they do not match skips the step, whose result would be the text.
  */
 const BMP: [number, number][] = [[0, 0xffff]];
-const MAY_BE_INVISIBLE = new RegExp(`[${classOf(/[\p{Default_Ignorable_Code_Point}\p{Cf}]|(?![\t\n\r])\p{Cc}/u, BMP, false)}\ud800-\udbff]`);
-const MAY_BE_OTHER_DIGIT = new RegExp(`[${classOf(/(?![0-9])\p{Nd}/u, BMP, false)}\ud800-\udbff]`);
+const MAY_BE_INVISIBLE = once(
+  () => new RegExp(`[${classOf(/[\p{Default_Ignorable_Code_Point}\p{Cf}]|(?![\t\n\r])\p{Cc}/u, BMP, false)}\ud800-\udbff]`),
+);
+const MAY_BE_OTHER_DIGIT = once(() => new RegExp(`[${classOf(/(?![0-9])\p{Nd}/u, BMP, false)}\ud800-\udbff]`));
 /** Roman numeral characters and vulgar fractions (all in the Basic Multilingual Plane). */
 const MAY_BE_NUMBER_FORM = /[\u2160-\u2188\u00BC-\u00BE\u2150-\u215F\u2189]/;
 const STRIP_MARKS = /(?![\u3099\u309A])\p{M}/gu;
@@ -71,16 +79,20 @@ const MARK = /^\p{M}$/u;
 /** Characters the skeleton may map: all but ASCII, CJK punctuation, kana, Han, Hangul and the full-width forms. */
 // Read by code unit (no `u` flag, many times faster on a long text): a surrogate pair is one match, as a
 // code point would be, and so is a lone surrogate.
-// eslint-disable-next-line no-control-regex -- the class starts at U+0000 on purpose
-const FOREIGN = /[\ud800-\udbff][\udc00-\udfff]|[^\u0000-\u007F\u3000-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]/g;
+const FOREIGN =
+  // eslint-disable-next-line no-control-regex -- the class starts at U+0000 on purpose
+  /[\ud800-\udbff][\udc00-\udfff]|[^\u0000-\u007F\u3000-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]/g;
 const MAY_BE_FOREIGN = new RegExp(FOREIGN.source);
 const INVISIBLE_OR_OTHER_DIGIT = /[\p{Default_Ignorable_Code_Point}\p{Cf}]|(?![\t\n\r])\p{Cc}|(?![0-9])\p{Nd}/u;
 /**
  * Any character one of the three tests above would stop at. Most texts have none (ASCII, Han, kana,
  * Hangul and CJK punctuation), and this class, a few ranges, is read much faster than the tests' large ones.
  */
-const UNUSUAL = new RegExp(
-  `[^${classOf({ test: (c: string) => !INVISIBLE_OR_OTHER_DIGIT.test(c) && !MAY_BE_FOREIGN.test(c) } as RegExp, BMP, false)}]`,
+const UNUSUAL = once(
+  () =>
+    new RegExp(
+      `[^${classOf({ test: (c: string) => !INVISIBLE_OR_OTHER_DIGIT.test(c) && !MAY_BE_FOREIGN.test(c) } as RegExp, BMP, false)}]`,
+    ),
 );
 /** White space other than one plain space (single spaces, most of a text, are left alone); \s has no character beyond U+FFFF. */
 const SPACE = /\s{2,}|[^\S ]/g;
@@ -131,7 +143,9 @@ function prototypeOf(char: string, lower: boolean): string {
       if (small) return small;
       const proto = CONFUSABLES.get(c);
       const folded =
-        proto === undefined || /[0-9\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af]/u.test(proto) ? c : Array.from(proto, (p) => SMALL_CAPITALS.get(p) ?? p).join('');
+        proto === undefined || /[0-9\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af]/u.test(proto)
+          ? c
+          : Array.from(proto, (p) => SMALL_CAPITALS.get(p) ?? p).join('');
       return lower ? folded.toLowerCase() : folded;
     }).join('');
   }
@@ -149,9 +163,9 @@ function fold(text: string, lower: boolean): string {
     out = out.replace(FRACTIONS, ' ');
   }
   out = out.normalize('NFKC');
-  const unusual = UNUSUAL.test(out);
-  if (unusual && MAY_BE_INVISIBLE.test(out)) out = out.replace(INVISIBLE, '');
-  if (unusual && MAY_BE_OTHER_DIGIT.test(out)) out = out.replace(OTHER_DIGITS, digitValue);
+  const unusual = UNUSUAL().test(out);
+  if (unusual && MAY_BE_INVISIBLE().test(out)) out = out.replace(INVISIBLE(), '');
+  if (unusual && MAY_BE_OTHER_DIGIT().test(out)) out = out.replace(OTHER_DIGITS(), digitValue);
   // Lower case changes nothing in ASCII without capitals and in the CJK ranges FOREIGN leaves alone (once in NFKC).
   const foreign = unusual && MAY_BE_FOREIGN.test(out);
   if (lower && (foreign || /[A-Z]/.test(out))) out = out.toLowerCase();
@@ -197,19 +211,22 @@ const single = (text: string, i: number) => isLetter(text[i]) && !isLetter(text[
  * common letter (ASCII, Hangul, Han, kana: a few ranges, quick to read). The walk below then asks
  * `single` of both sides, as it would of every gap; a gap this skips has a letter before its letter.
  */
-const COMMON_LETTER = classOf(
-  { test: (c: string) => /[a-zA-Z0-9\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]/.test(c) && isLetter(c) } as RegExp,
-  BMP,
-  false,
-);
-const RUN_GAP = new RegExp(`(?<![${COMMON_LETTER}].)[ .\\-_*·•/|~+\\u3000]`, 'g');
+const RUN_GAP = once(() => {
+  const commonLetter = classOf(
+    { test: (c: string) => /[a-zA-Z0-9\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]/.test(c) && isLetter(c) } as RegExp,
+    BMP,
+    false,
+  );
+  return new RegExp(`(?<![${commonLetter}].)[ .\\-_*·•/|~+\\u3000]`, 'g');
+});
 
 /** Finds each place where a run may start (one scan of the text) and joins the runs it finds. */
 function joinSpaced(folded: string): string | null {
+  const gaps = RUN_GAP();
   let out = '';
   let copied = 0;
-  RUN_GAP.lastIndex = 0;
-  for (let found = RUN_GAP.exec(folded); found; found = RUN_GAP.exec(folded)) {
+  gaps.lastIndex = 0;
+  for (let found = gaps.exec(folded); found; found = gaps.exec(folded)) {
     const start = found.index - 1;
     const gap = found[0];
     if (!single(folded, start) || !single(folded, start + 2)) continue;
@@ -222,12 +239,12 @@ function joinSpaced(folded: string): string | null {
     const run = folded.slice(start, end + 1);
     // Letters: three or more; digits: two or more, set apart by spaces ("1.5" stays a decimal).
     if (count < 3 && !(gap === ' ' && /^[0-9 ]+$/u.test(run))) {
-      RUN_GAP.lastIndex = start + 2;
+      gaps.lastIndex = start + 2;
       continue;
     }
     out += folded.slice(copied, start) + run.split(gap).join('');
     copied = end + 1;
-    RUN_GAP.lastIndex = copied;
+    gaps.lastIndex = copied;
   }
   return copied === 0 ? null : out + folded.slice(copied);
 }
