@@ -112,7 +112,17 @@ export async function createTestContext(
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
-      await cleanup.query(`drop database if exists ${cleanup.escapeIdentifier(name)} with (force)`);
+      // A backend of another role on the database (an autovacuum worker on PostgreSQL 15) makes FORCE
+      // refuse with 42501; it ends by itself, so try again shortly.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await cleanup.query(`drop database if exists ${cleanup.escapeIdentifier(name)} with (force)`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '42501' || attempt >= 20) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      }
       await cleanup.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (unbalanced.length > 0) throw new Error(`balance differs from the ledger sum for ${unbalanced.join(', ')}`);
