@@ -1,49 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { withDatabase } from '../../test/global-setup';
+import { expect, it } from 'vitest';
 import { PEN_NAME_WORDS } from '../lib/pen-names';
-import { MIGRATIONS_DIR } from './migrate';
 import { givePenNames } from './pen-names';
 import * as schema from './schema';
+import { migrationDatabase } from '../../test/migration-database';
 
 // Migration 0022 (issue 25) on a database from before it: accounts named after their address get pen
 // names (their personas too), and the invitation rewards already paid count per folded inbox.
 
-let admin: pg.Client;
-let client: pg.Client;
-let name: string;
-
-const apply = async (file: string) => {
-  const text = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
-  for (const statement of text.split('--> statement-breakpoint')) if (statement.trim()) await client.query(statement);
-};
-
-beforeAll(async () => {
-  admin = new pg.Client({ connectionString: inject('adminUrl') });
-  await admin.connect();
-  name = `${inject('dbPrefix')}mig${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${admin.escapeIdentifier(name)}`);
-  client = new pg.Client({ connectionString: withDatabase(inject('adminUrl'), name) });
-  await client.connect();
-});
-afterAll(async () => {
-  await client?.end();
-  await admin?.query(`drop database if exists ${admin.escapeIdentifier(name)} with (force)`);
-  await admin?.end();
-});
+const migrations = migrationDatabase();
 
 it('renames accounts named after their address, with their personas, and records the rewards paid before', async () => {
-  const files = fs
-    .readdirSync(MIGRATIONS_DIR)
-    .filter((f) => f.endsWith('.sql'))
-    .sort();
-  const at = files.indexOf('0022_pen_names_invite_rewards.sql');
-  expect(at).toBeGreaterThan(0);
-  for (const file of files.slice(0, at)) await apply(file);
+  const { client } = migrations;
+  await migrations.applyBefore('0022_pen_names_invite_rewards.sql');
 
   await client.query(
     `insert into users (uid, email, password_hash, name, language, invitation_code, invited_by) values
@@ -60,7 +29,7 @@ it('renames accounts named after their address, with their personas, and records
        ('guest', 'invited', 8, 8, 'guest'), ('host', 'invite', 8, 8, 'guest')`,
   );
 
-  await apply('0022_pen_names_invite_rewards.sql');
+  await migrations.apply('0022_pen_names_invite_rewards.sql');
   const db = drizzle(client, { schema }) as unknown as Parameters<typeof givePenNames>[0];
   expect(await givePenNames(db)).toEqual({ renamed: 2, rewards: 2 });
 

@@ -1,46 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { withDatabase } from '../../../test/global-setup';
-import { MIGRATIONS_DIR } from '../../db/migrate';
+import { expect, it } from 'vitest';
 import { personaText, textHash } from './takedown-marks';
+import { migrationDatabase } from '../../../test/migration-database';
 
 // Migration 0024 on a database that already holds taken-down content: each gets the mark a takedown
 // now writes, with the hash the server computes, so it stays down too.
 
-let admin: pg.Client;
-let client: pg.Client;
-let name: string;
-
-const apply = async (file: string) => {
-  const text = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
-  for (const statement of text.split('--> statement-breakpoint')) if (statement.trim()) await client.query(statement);
-};
-
-beforeAll(async () => {
-  admin = new pg.Client({ connectionString: inject('adminUrl') });
-  await admin.connect();
-  name = `${inject('dbPrefix')}mig${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${admin.escapeIdentifier(name)}`);
-  client = new pg.Client({ connectionString: withDatabase(inject('adminUrl'), name) });
-  await client.connect();
-});
-afterAll(async () => {
-  await client?.end();
-  await admin?.query(`drop database if exists ${admin.escapeIdentifier(name)} with (force)`);
-  await admin?.end();
-});
+const migrations = migrationDatabase();
 
 it('marks the posts and personas taken down before it, with the hash the server computes', async () => {
-  const files = fs
-    .readdirSync(MIGRATIONS_DIR)
-    .filter((f) => f.endsWith('.sql'))
-    .sort();
-  const at = files.indexOf('0024_takedowns_stay_down.sql');
-  expect(at).toBeGreaterThan(0);
-  for (const file of files.slice(0, at)) await apply(file);
+  const { client } = migrations;
+  await migrations.applyBefore('0024_takedowns_stay_down.sql');
 
   await client.query(
     `insert into users (uid, email, password_hash, name, invitation_code) values ('u1', 'a@example.com', 'x', 'A', 'CODE1')`,
@@ -62,7 +31,7 @@ it('marks the posts and personas taken down before it, with the hash the server 
     [persona.charASetting, persona.charBSetting, persona.plot],
   );
 
-  await apply(files[at]!);
+  await migrations.apply('0024_takedowns_stay_down.sql');
   const marks = await client.query(`select target_type, target_uid, text_hash, novel_uid from takedown_marks order by target_uid`);
   expect(marks.rows).toEqual([
     { target_type: 'post', target_uid: 'p1', text_hash: textHash(down), novel_uid: 'n1' },

@@ -200,11 +200,9 @@ export async function queueChapterJob(
     /** A rewrite: the version it replaces, chosen again if the rewrite ends with no text. */
     previousChapterId?: number | null;
     words?: number;
-    /** Inserted already claimed by this worker (its process runs it at once: no NOTIFY, no claim). */
-    claimedBy?: { workerId: string; leaseSeconds: number };
   },
 ): Promise<number> {
-  const { novelUid, chapterIndex, claimedBy } = options;
+  const { novelUid, chapterIndex } = options;
   const parent = options.before[chapterIndex - 1] ?? null;
   const result = await tx.execute<{ id: string }>(sql`
     with chapter as (
@@ -220,12 +218,10 @@ export async function queueChapterJob(
         word_count = coalesce(${options.words ?? null}::int, word_count), updated_at = now()
       where uid = ${novelUid}
     ), job as (
-      insert into generation_jobs (uid, novel_uid, chapter_index, chapter_id, previous_chapter_id, kind, charge, status, attempts, worker_id, lease_until, started_at)
-      select ${options.jobUid}, ${novelUid}, ${chapterIndex}, id, ${options.previousChapterId ?? null}::bigint, ${options.kind}, ${options.charge},
-        ${claimedBy ? 'running' : 'queued'}, ${claimedBy ? 1 : 0}, ${claimedBy?.workerId ?? null}::text,
-        ${claimedBy ? sql`now() + make_interval(secs => ${claimedBy.leaseSeconds})` : sql`null`}, ${claimedBy ? sql`now()` : sql`null`}
+      insert into generation_jobs (uid, novel_uid, chapter_index, chapter_id, previous_chapter_id, kind, charge)
+      select ${options.jobUid}, ${novelUid}, ${chapterIndex}, id, ${options.previousChapterId ?? null}::bigint, ${options.kind}, ${options.charge}
       from chapter
     )
-    select id${claimedBy ? sql`` : sql`, pg_notify(${JOBS_CHANNEL}, ${options.jobUid})`} from chapter`);
+    select id, pg_notify(${JOBS_CHANNEL}, ${options.jobUid}) from chapter`);
   return Number(result.rows[0]!.id);
 }

@@ -294,7 +294,31 @@ export async function streamNovel(deps: Deps, request: FastifyRequest, reply: Fa
   if (!request.user) await rateLimit(deps.database.db, `stream:visitor:${clientAddress(request.ip)}`, LIMITS.visitorStreamsPerIp);
   const novel = await readableNovel(deps.database.db, request.user, novelUid); // access checks: 404001 / 403001
   await deps.streamSlots.acquire(request.user?.uid, reply.raw); // MAX_STREAMS_PER_USER: 429001 over it; freed when the response closes
-  const stream = new ReaderStream(deps, openEventStream(request, reply), novelUid, novel.chapter);
+  follow(deps, request, reply, novelUid, savedOf(novel));
+}
+
+/** What a reader starts from when the job does not run here: the saved text, and the outcome once it is over. */
+const savedOf = (novel: NovelRow & { chapter: number; text: string }) => ({
+  chapter: novel.chapter,
+  text: novel.text,
+  outcome: LIVE.includes(novel.status) ? null : outcomeOf(novel),
+});
+
+/**
+ * Takes the reply over and sends the chapter being written: the text so far (this process's live text
+ * when the job runs here, else `saved`), then every new piece, then the outcome. `head`: an event sent
+ * first (a start call's JSON answer).
+ */
+function follow(
+  deps: Deps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  novelUid: string,
+  saved: { chapter: number; text: string; outcome: Outcome | null },
+  head?: unknown,
+): void {
+  const stream = new ReaderStream(deps, openEventStream(request, reply), novelUid, saved.chapter);
+  if (head !== undefined) reply.raw.write(`event: head\ndata: ${JSON.stringify(head)}\n\n`);
   // The client may have gone while we read the novel.
   if (stream.clientGone) {
     reply.raw.end();
@@ -307,7 +331,7 @@ export async function streamNovel(deps: Deps, request: FastifyRequest, reply: Fa
     stream.start(live.text, null);
     return;
   }
-  stream.start(novel.text, LIVE.includes(novel.status) ? null : outcomeOf(novel));
+  stream.start(saved.text, saved.outcome);
 }
 
 /** Whether a start call (generate, continue, rewrite) asked for its story on the same request. */
@@ -335,20 +359,12 @@ export async function answerWithStream<Head extends { data: { novel_uid: string 
   } catch {
     return head;
   }
-  const live = deps.hub.liveText(novelUid);
-  const known = live ?? (chapter === undefined ? null : { chapter, text: '' });
-  const novel = known ? null : await readableNovel(deps.database.db, user, novelUid);
-  const stream = new ReaderStream(deps, openEventStream(request, reply), novelUid, known?.chapter ?? novel!.chapter);
-  reply.raw.write(`event: head\ndata: ${JSON.stringify(head)}\n\n`);
-  if (stream.clientGone) {
-    reply.raw.end();
-    return;
-  }
-  stream.open();
-  // Read again: the job may have begun on this process since.
-  const now = deps.hub.liveText(novelUid) ?? known;
-  if (now) stream.start(now.text, null);
-  else stream.start(novel!.text, LIVE.includes(novel!.status) ? null : outcomeOf(novel!));
+  // A job running here (follow() starts from its live text) or a new story's known chapter needs no read.
+  const saved =
+    deps.hub.liveText(novelUid) || chapter !== undefined
+      ? { chapter: chapter ?? 0, text: '', outcome: null }
+      : savedOf(await readableNovel(deps.database.db, user, novelUid));
+  follow(deps, request, reply, novelUid, saved, head);
 }
 
 /** The novel's state and its last chapter, after the same access checks as its details, in one query. */

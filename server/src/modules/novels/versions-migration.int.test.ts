@@ -1,45 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { withDatabase } from '../../../test/global-setup';
-import { MIGRATIONS_DIR } from '../../db/migrate';
+import { expect, it } from 'vitest';
+import { migrationDatabase } from '../../../test/migration-database';
 
 // Migration 0013 on a database that already holds stories: every chapter becomes version 1 of one path.
 
-let admin: pg.Client;
-let client: pg.Client;
-let name: string;
-
-const apply = async (file: string) => {
-  const text = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
-  for (const statement of text.split('--> statement-breakpoint')) if (statement.trim()) await client.query(statement);
-};
-
-beforeAll(async () => {
-  admin = new pg.Client({ connectionString: inject('adminUrl') });
-  await admin.connect();
-  name = `${inject('dbPrefix')}mig${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${admin.escapeIdentifier(name)}`);
-  client = new pg.Client({ connectionString: withDatabase(inject('adminUrl'), name) });
-  await client.connect();
-});
-afterAll(async () => {
-  await client?.end();
-  await admin?.query(`drop database if exists ${admin.escapeIdentifier(name)} with (force)`);
-  await admin?.end();
-});
+const migrations = migrationDatabase();
 
 it('turns the chapters of existing stories into version 1 of a single chosen path', async () => {
-  const files = fs
-    .readdirSync(MIGRATIONS_DIR)
-    .filter((f) => f.endsWith('.sql'))
-    .sort();
-  const at = files.indexOf('0013_versions.sql');
-  expect(at).toBeGreaterThan(0);
-  for (const file of files.slice(0, at)) await apply(file);
+  const { client } = migrations;
+  await migrations.applyBefore('0013_versions.sql');
 
   await client.query(
     `insert into users (uid, email, password_hash, name, invitation_code) values ('u1', 'a@example.com', 'x', 'A', 'CODE1')`,
@@ -62,7 +30,7 @@ it('turns the chapters of existing stories into version 1 of a single chosen pat
        ('j0', 'n1', 3, 'continue', 'failed', 3)`,
   );
 
-  await apply('0013_versions.sql');
+  await migrations.apply('0013_versions.sql');
 
   const rows = (
     await client.query(`select id, novel_uid, index, parent_id, version, next_id, content from chapters order by novel_uid, index`)

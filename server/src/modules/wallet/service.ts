@@ -50,14 +50,9 @@ export async function applyLedger(
     if (pgCode(error) === '23514') throw new AppError('insufficientButter');
     throw error;
   }
-  return refuseSpending(db, entry.userUid);
-}
-
-/** Why a spend matched no account row: the account owes Butter (305001 with the debt), or it is gone. */
-export async function refuseSpending(db: DbOrTx, userUid: string): Promise<never> {
-  const owed = await db.execute<{ debt: number }>(sql`select debt from users where uid = ${userUid}`);
+  const owed = await db.execute<{ debt: number }>(sql`select debt from users where uid = ${entry.userUid}`);
   const debt = owed.rows[0]?.debt;
-  if (debt === undefined) throw new AppError('notFound', { detail: `no user ${userUid}` });
+  if (debt === undefined) throw new AppError('notFound', { detail: `no user ${entry.userUid}` });
   throw new AppError('insufficientButter', { message: 'inDebt', params: { debt }, data: { debt } });
 }
 
