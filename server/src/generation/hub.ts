@@ -20,7 +20,8 @@ export type HubEvent =
 
 /** `local`: the event comes from a job on this process (in order, nothing missed), not through NOTIFY. */
 type Listener = (event: HubEvent, local: boolean) => void;
-type Live = { chapter: number; text: string; token: number };
+/** A chapter being written on this process: its text so far, the attempt's token, and its novel's author (null: unknown). */
+type Live = { chapter: number; text: string; token: number; author: string | null };
 /** Where the hub reports trouble on its LISTEN connection (a pino logger fits). */
 export type HubLog = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -45,6 +46,8 @@ function jsonBytes(code: number): number {
 
 export class StreamHub {
   readonly origin = randomUUID().slice(0, 8);
+  /** How this process's own NOTIFY payloads begin (they come back on its LISTEN connection: skipped unparsed). */
+  private readonly head = `{"o":${JSON.stringify(this.origin)},"e":[`;
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly live = new Map<string, Live>();
   private pending: HubEvent[] = [];
@@ -102,9 +105,9 @@ export class StreamHub {
    * can never write into the stream of the worker that took it over. A resumed
    * attempt tells earlier readers to start over.
    */
-  begin(novel: string, chapter: number, text: string, resumed: boolean): number {
+  begin(novel: string, chapter: number, text: string, resumed: boolean, author: string | null = null): number {
     const token = ++this.tokens;
-    this.live.set(novel, { chapter, text, token });
+    this.live.set(novel, { chapter, text, token, author });
     if (resumed) {
       const event: HubEvent = { type: 'reset', novel };
       this.emit(event);
@@ -151,7 +154,7 @@ export class StreamHub {
     const events = this.merge(this.pending.splice(0));
     let batch: string[] = [];
     let size = 0;
-    const head = `{"o":${JSON.stringify(this.origin)},"e":[`;
+    const head = this.head;
     const send = async () => {
       if (!batch.length) return;
       const payload = `${head}${batch.join(',')}]}`;
@@ -218,6 +221,7 @@ export class StreamHub {
   }
 
   private receive(payload: string): void {
+    if (payload.startsWith(this.head)) return;
     let message: { o: string; e: HubEvent[] };
     try {
       message = JSON.parse(payload) as typeof message;

@@ -92,6 +92,8 @@ type Attempt = {
   ended: Exclude<SaveVerdict, 'saved'> | null;
   /** The model's answer when it was asked before the job was committed (prestart). */
   source: AsyncIterable<string> | null;
+  /** The novel's author (the stream call lets them in without reading the novel). */
+  author: string;
 };
 
 /** What loadStories reads for an attempt before it starts. */
@@ -176,6 +178,8 @@ export class JobRunner {
   /** Worker slots kept for stories asked before their commit (prestart). */
   private reserved = 0;
   private claimAgain = false;
+  /** A claim found no room while jobs may have been waiting: a slot that frees up looks for them at once. */
+  private starved = false;
   private poll: NodeJS.Timeout | undefined;
   private readonly lease: number;
   private readonly flushMs: number;
@@ -252,7 +256,10 @@ export class JobRunner {
   private async claimRounds(): Promise<void> {
     while (this.running) {
       const room = Math.min(this.options.workers - this.runs.size - this.reserved, CLAIM_BATCH);
-      if (room <= 0) return;
+      if (room <= 0) {
+        this.starved = true;
+        return;
+      }
       let jobs: Job[];
       try {
         jobs = await this.claimMany(room);
@@ -261,7 +268,10 @@ export class JobRunner {
         return;
       }
       if (jobs.length > 0) await this.launch(jobs);
-      if (jobs.length < room) return;
+      if (jobs.length < room) {
+        this.starved = false;
+        return;
+      }
     }
   }
 
@@ -291,7 +301,8 @@ export class JobRunner {
       .catch((error: unknown) => this.log.error({ err: error, job: job.uid }, 'generation job crashed'))
       .finally(() => {
         this.runs.delete(run);
-        this.wake();
+        // Jobs queued meanwhile woke the claimer; only one that found every slot taken needs this one.
+        if (this.starved) this.wake();
       });
     this.runs.add(run);
   }
@@ -370,6 +381,7 @@ export class JobRunner {
       const story = this.storyOf(novel, { ...line, chapterIndex: job.chapterIndex, earlierText });
       out.set(job.uid, {
         job: { ...job, chapterId },
+        author: novel.authorUid,
         story,
         earlierWords: wordCount(earlierText),
         text: line.current,
@@ -410,7 +422,7 @@ export class JobRunner {
    * `cancel` (the charge was refused) aborts the model's request. Null when no slot is free or the
    * prompt does not fit (the job then goes through the queue as before).
    */
-  prestart(novel: Parameters<JobRunner['storyOf']>[0]): Prestart | null {
+  prestart(novel: Parameters<JobRunner['storyOf']>[0], author: string): Prestart | null {
     if (!this.running || this.runs.size + this.reserved >= this.options.workers) return null;
     const story = this.storyOf(novel, { chapterIndex: 0, earlierText: '', current: '', version: 1, memory: '' });
     let prompt: ReturnType<typeof buildPrompt>;
@@ -421,7 +433,9 @@ export class JobRunner {
     }
     this.reserved++;
     const controller = new AbortController();
-    const early = new EarlyStream(this.provider.stream({ story, messages: prompt.messages, maxTokens: prompt.maxTokens, signal: controller.signal }));
+    const early = new EarlyStream(
+      this.provider.stream({ story, messages: prompt.messages, maxTokens: prompt.maxTokens, signal: controller.signal }),
+    );
     let settled = false;
     const settle = () => {
       if (settled) return false;
@@ -434,13 +448,13 @@ export class JobRunner {
       leaseSeconds: this.lease,
       adopt: (job) => {
         if (!settle()) return;
-        const loaded: Loaded = { job, story, earlierWords: 0, text: '', saved: '' };
+        const loaded: Loaded = { job, author, story, earlierWords: 0, text: '', saved: '' };
         this.launchOne(job, loaded, { controller, source: early });
       },
       cancel: () => {
         if (!settle()) return;
         controller.abort(new StoppedError('the charge was refused'));
-        this.wake();
+        if (this.starved) this.wake();
       },
     };
   }
@@ -475,7 +489,7 @@ export class JobRunner {
   private begin(job: Job, loaded: Loaded, early?: Early): Attempt {
     const controller = early?.controller ?? new AbortController();
     this.active.set(job.uid, controller);
-    const token = this.hub.begin(job.novelUid, job.chapterIndex, loaded.text, job.attempts > 1);
+    const token = this.hub.begin(job.novelUid, job.chapterIndex, loaded.text, job.attempts > 1, loaded.author);
     return { ...loaded, token, controller, ended: null, source: early?.source ?? null };
   }
 
@@ -483,10 +497,16 @@ export class JobRunner {
   /** The prompt fitted to the model's context; one whose settings alone do not fit fails at once (refunded, not retried). */
   private prompt(attempt: Attempt) {
     try {
-      return buildPrompt(attempt.story, { contextTokens: this.provider.contextTokens, count: this.provider.countTokens?.bind(this.provider) });
+      return buildPrompt(attempt.story, {
+        contextTokens: this.provider.contextTokens,
+        count: this.provider.countTokens?.bind(this.provider),
+      });
     } catch (error) {
       if (!(error instanceof PromptTooLongError)) throw error;
-      this.log.error({ job: attempt.job.uid, contextTokens: this.provider.contextTokens }, `a story prompt does not fit the model: ${error.message}`);
+      this.log.error(
+        { job: attempt.job.uid, contextTokens: this.provider.contextTokens },
+        `a story prompt does not fit the model: ${error.message}`,
+      );
       throw new ProviderError(error.message, false);
     }
   }
@@ -515,7 +535,8 @@ export class JobRunner {
     };
     /** The judge has answered: an allowed story shows what was held; a refusal or a silent judge on an adult story ends it unseen. */
     const release = (answer: Verdict | Error) => {
-      if (answer instanceof ModerationUnavailableError) throw new ProviderError('the moderation judge did not answer (an adult story fails closed)', false);
+      if (answer instanceof ModerationUnavailableError)
+        throw new ProviderError('the moderation judge did not answer (an adult story fails closed)', false);
       if (answer instanceof Error) throw answer;
       if (!answer.allowed) throw new SafetyError(answer.reason);
       if (held) publish(held);
@@ -525,7 +546,12 @@ export class JobRunner {
     let unchecked = '';
     const checkOutput = (fresh: string, partial: boolean) => {
       const context = (attempt.text + (held ?? '')).slice(-OUTPUT_CONTEXT_CHARS);
-      return this.safety.check(context + fresh, { language: story.language, rating, newFrom: Math.max(0, context.length - PARTIAL_HOLD), partial });
+      return this.safety.check(context + fresh, {
+        language: story.language,
+        rating,
+        newFrom: Math.max(0, context.length - PARTIAL_HOLD),
+        partial,
+      });
     };
     /** Checked text goes to the readers, or waits with the rest while the judge has not answered. */
     const show = (text: string) => {
@@ -561,7 +587,8 @@ export class JobRunner {
         if (!verdict.allowed) throw new SafetyError(verdict.reason);
         show(unchecked);
       }
-      if (held !== null && judging && !controller.signal.aborted) release(await judging.catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))));
+      if (held !== null && judging && !controller.signal.aborted)
+        release(await judging.catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))));
       return null;
     } catch (error) {
       return error;

@@ -23,6 +23,14 @@ declare module 'fastify' {
     /** The per-process cache of bearer-token lookups (docs/decisions/0020). */
     authCache: AuthCache;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route's writes never touch what the auth cache holds (an account row beyond its balance,
+     * debt and updated_at, or a session): its answer keeps the caller's cached lookup. The story
+     * starts (docs/decisions/0039): a reader's stream opened right after keeps its cached lookup.
+     */
+    authUnchanged?: boolean;
+  }
 }
 
 /** True while a suspension or ban is in force. */
@@ -82,12 +90,29 @@ export function installAuth(app: FastifyInstance): void {
     // A write answered here never leaves a stale lookup behind for the next request (a ban by an
     // admin, a log-out, a password reset, a confirmation): the caller's own entries, or all of them.
     app.addHook('onSend', async (request) => {
-      if (request.method === 'GET' || request.method === 'HEAD') return;
+      if (request.method === 'GET' || request.method === 'HEAD' || request.routeOptions.config.authUnchanged) return;
       if (request.user && !isAdmin(env.ADMIN_EMAILS, request.user)) cache.forgetUser(request.user.uid);
       else cache.clear();
     });
   }
   app.decorate('authCache', cache);
+
+  /** The account and session of a token not in the cache; kept when it let the request in. */
+  const lookups = new Map<string, { readAt: number; result: Promise<{ user: AuthUser; sid: string }> }>();
+  const lookUp = async (token: string, readAt: number) => {
+    const { uid, sid, expMs } = await verifyAccessToken(app.deps.secrets.jwtKey, token);
+    // One query: the account (for the ban check) and whether the token's session was ended.
+    const [row] = await database.db
+      .select({ user: users, live: sessionLive(sid) })
+      .from(users)
+      .where(eq(users.uid, uid));
+    if (!row) throw new AppError('tokenInvalid');
+    if (isBlocked(row.user)) throw blockedError(row.user);
+    if (!row.live) throw new AppError('tokenInvalid', { detail: 'session ended' });
+    // Only a lookup that let the request in is kept; a suspension that ends later is checked again each time.
+    cache.set(token, row.user, sid, expMs, readAt);
+    return { user: row.user, sid };
+  };
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
@@ -100,19 +125,21 @@ export function installAuth(app: FastifyInstance): void {
       request.sessionId = cached.sid;
       return;
     }
-    const readAt = cache.stamp();
-    const { uid, sid, expMs } = await verifyAccessToken(app.deps.secrets.jwtKey, token);
-    // One query: the account (for the ban check) and whether the token's session was ended.
-    const [row] = await database.db
-      .select({ user: users, live: sessionLive(sid) })
-      .from(users)
-      .where(eq(users.uid, uid));
-    if (!row) throw new AppError('tokenInvalid');
-    if (isBlocked(row.user)) throw blockedError(row.user);
-    if (!row.live) throw new AppError('tokenInvalid', { detail: 'session ended' });
-    // Only a lookup that let the request in is kept; a suspension that ends later is checked again each time.
-    cache.set(token, row.user, sid, expMs, readAt);
-    request.user = row.user;
+    // Concurrent requests with one token share one lookup (a burst of a reader's calls), unless an
+    // account changed since it started: a lookup read before a change notice is not reused after it.
+    const tick = cache.stamp();
+    let lookup = cache.enabled ? lookups.get(token) : undefined;
+    if (!lookup || lookup.readAt !== tick) {
+      const started = { readAt: tick, result: lookUp(token, tick) };
+      lookups.set(token, started);
+      void started.result.then(
+        () => lookups.get(token) === started && lookups.delete(token),
+        () => lookups.get(token) === started && lookups.delete(token),
+      );
+      lookup = started;
+    }
+    const { user, sid } = await lookup.result;
+    request.user = user;
     request.sessionId = sid;
   });
   app.decorate('authenticateOptional', async (request: FastifyRequest) => {

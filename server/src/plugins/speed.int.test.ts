@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { signUp } from '../../test/accounts';
 import { createTestContext, type TestContext } from '../../test/helpers';
-import { waitFor } from '../../test/novels';
+import { storyRequest, waitFor } from '../../test/novels';
 import { applyLedger } from '../modules/wallet/service';
 
 /**
@@ -112,6 +112,38 @@ describe('the auth lookup cache', () => {
     expect(ctx.app.authCache.get(user.access)?.user.uid).toBe(user.uid);
     const info = await ctx.request('GET', '/api/v1/user/info/', { headers: user.auth });
     expect(info.body.data).toMatchObject({ balance: 16, debt: 0 });
+  });
+
+  it('looks a cold token up once for a burst of its calls, and keeps it cached across a story start (not across a change to the account)', async () => {
+    const user = await signUp(ctx, 'speed-burst@example.com');
+    ctx.app.authCache.forgetUser(user.uid);
+    // Counts the account lookups the app sends (its pool is the test's).
+    const pool = ctx.database.pool;
+    const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+    let lookups = 0;
+    (pool as { query: unknown }).query = (...args: unknown[]) => {
+      const first = args[0] as string | { text?: string };
+      const text = typeof first === 'string' ? first : (first.text ?? '');
+      if (/from "users"/.test(text) && /"password_hash"/.test(text)) lookups++;
+      return query(...args);
+    };
+    try {
+      const answers = await Promise.all(Array.from({ length: 8 }, () => list(user.auth)));
+      expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 8 }, () => 200));
+      expect(lookups).toBe(1);
+      const started = await ctx.request('POST', '/api/v1/novel/generate/', { headers: user.auth, body: storyRequest({ language: 'en' }) });
+      expect(started.status).toBe(200);
+      expect(ctx.app.authCache.get(user.access)?.user.uid).toBe(user.uid);
+      const stream = await ctx.request('GET', `/api/v1/novel/stream/?novel_uid=${started.body.data.novel_uid}`, { headers: user.auth });
+      expect(stream.status).toBe(200);
+      expect(lookups).toBe(1);
+    } finally {
+      (pool as { query: unknown }).query = query;
+    }
+    // A write that changes the account still forgets the lookup before its answer leaves.
+    const renamed = await ctx.request('POST', '/api/v1/user/modify/', { headers: user.auth, body: { name: 'Burst Reader' } });
+    expect(renamed.status).toBe(200);
+    expect(ctx.app.authCache.get(user.access)).toBeUndefined();
   });
 
   it('sees a session ended elsewhere (revoked by SQL) within seconds', async () => {

@@ -1,6 +1,6 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { escapeLiteral, type QueryResult } from 'pg';
 import type { Db } from '../../db';
-import { users as usersTable } from '../../db/schema';
 import { JOBS_CHANNEL } from '../../generation/hub';
 
 /** One new story to write down: its charge, its novel, its first chapter and its job. */
@@ -26,6 +26,9 @@ export type NewStoryRow = {
   /** Inserted already claimed by this worker (its process runs it at once: no NOTIFY, no claim). */
   claimedBy?: { workerId: string; leaseSeconds: number };
 };
+
+/** What the settling statement answers for each story of a batch. */
+type SettledRow = { i: number; outcome: NewStoryOutcome['kind']; chapter_id: string | null; balance: number | null; debt: number | null };
 
 /** How one story of a batch ended: written down, or why not (the caller turns it into its error). */
 export type NewStoryOutcome =
@@ -66,23 +69,20 @@ export async function insertNewStories(db: Db, rows: NewStoryRow[], maxLive: num
     lease_seconds: r.claimedBy?.leaseSeconds ?? null,
   }));
   const users = [...new Set(rows.map((r) => r.userUid))].sort();
-  const result = await db.transaction(async (tx) => {
-    await tx.select({ uid: usersTable.uid }).from(usersTable).where(inArray(usersTable.uid, users)).orderBy(usersTable.uid).for('update');
-    return tx.execute<{
-      i: number;
-      outcome: NewStoryOutcome['kind'];
-      chapter_id: string | null;
-      balance: number | null;
-      debt: number | null;
-    }>(sql`
+  const cap = Math.trunc(maxLive);
+  // One round trip, one transaction: a query string of two statements runs as one implicit transaction
+  // (rolled back whole on any error), and each statement reads a snapshot of its own, so the counts
+  // read after the lock see every job committed while it waited. The values go in as literals.
+  const text = `
+    select uid from users where uid in (${users.map(escapeLiteral).join(', ')}) order by uid for update;
       with req as (
-        select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as r(
+        select * from jsonb_to_recordset(${escapeLiteral(JSON.stringify(input))}::jsonb) as r(
           i int, user_uid text, novel_uid text, job_uid text, charge int, title text, description text, tags jsonb, params jsonb,
           is_r18 boolean, dialogue_heavy boolean, first_person smallint, language text, model text, written_by text, persona_uid text,
           worker_id text, lease_seconds int)
       ), acct as (
         select u.uid, u.balance, u.debt,
-          case when ${maxLive}::int > 0 then (
+          case when ${cap}::int > 0 then (
             select count(*) from generation_jobs j join novels n on n.uid = j.novel_uid
             where n.author_uid = u.uid and j.status in ('queued', 'running'))::int else 0 end as live
         from users u where u.uid in (select user_uid from req)
@@ -96,14 +96,14 @@ export async function insertNewStories(db: Db, rows: NewStoryRow[], maxLive: num
         -- of those the ones its room for live jobs takes: the first k are written, as if one after another.
         select ranked.*, least(
           count(*) filter (where charge = 0 or (debt = 0 and spent <= balance)) over (partition by user_uid),
-          case when ${maxLive}::int > 0 then greatest(${maxLive}::int - live, 0) else 2147483647 end) as k
+          case when ${cap}::int > 0 then greatest(${cap}::int - live, 0) else 2147483647 end) as k
         from ranked
       ), verdict as (
         -- A refused story meets the checks in the order one request alone would: the cap on live jobs
         -- (counting the stories written before it), then the debt, then the balance.
         select counted.*, case
           when n <= k then 'ok'
-          when ${maxLive}::int > 0 and live + least(n - 1, k) >= ${maxLive}::int then 'cap'
+          when ${cap}::int > 0 and live + least(n - 1, k) >= ${cap}::int then 'cap'
           when charge > 0 and debt > 0 then 'debt'
           else 'short' end as outcome
         from counted
@@ -134,10 +134,11 @@ export async function insertNewStories(db: Db, rows: NewStoryRow[], maxLive: num
         from ok
       )
       select v.i, v.outcome, ok.chapter_id, v.balance - v.spent as balance, v.debt,
-        case when ok.chapter_id is not null and ok.worker_id is null then pg_notify(${JOBS_CHANNEL}, ok.job_uid) end as woke
-      from verdict v left join ok on ok.i = v.i`);
-  });
-  const byIndex = new Map(result.rows.map((r) => [Number(r.i), r]));
+        case when ok.chapter_id is not null and ok.worker_id is null then pg_notify(${escapeLiteral(JOBS_CHANNEL)}, ok.job_uid) end as woke
+      from verdict v left join ok on ok.i = v.i`;
+  // No parameters: node-postgres sends it as one simple query, and answers each statement's result.
+  const [, settled] = (await db.execute(sql.raw(text))) as unknown as [QueryResult, QueryResult<SettledRow>];
+  const byIndex = new Map(settled.rows.map((r) => [Number(r.i), r]));
   return rows.map((_, i): NewStoryOutcome => {
     const row = byIndex.get(i);
     if (!row) return { kind: 'missing' };

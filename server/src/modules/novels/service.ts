@@ -93,7 +93,7 @@ export async function startGeneration(
     user: AuthUser;
     body: GenerateBody;
     /** This process's runner: the story is asked of the model while the charge commits (docs/decisions/0039). */
-    runner?: { prestart(novel: NewStory): Prestart | null };
+    runner?: { prestart(novel: NewStory, author: string): Prestart | null };
   },
 ): Promise<{ novel_uid: string; generate_status: 'generating'; balance: number }> {
   if (body.is_r18 === 1 && !user.adultConfirmedAt) throw new AppError('forbidden', { message: 'adultOnly' });
@@ -125,7 +125,7 @@ export async function startGeneration(
   };
   // The model is asked at once when the account's known balance (or pass) covers the story, so that
   // its thinking time hides the commit; an account without Butter never costs a model call.
-  const early = debtFree(user) && (charge === 0 || user.balance >= charge) ? (runner?.prestart(novel) ?? null) : null;
+  const early = debtFree(user) && (charge === 0 || user.balance >= charge) ? (runner?.prestart(novel, user.uid) ?? null) : null;
   let outcome: NewStoryOutcome;
   try {
     // Written down with the other new stories of this moment, each settled on its own (new-stories.ts).

@@ -292,9 +292,13 @@ class ReaderStream {
 export async function streamNovel(deps: Deps, request: FastifyRequest, reply: FastifyReply, novelUid: string): Promise<void> {
   // Visitors have no account to count open streams against: their opens are limited per client address.
   if (!request.user) await rateLimit(deps.database.db, `stream:visitor:${clientAddress(request.ip)}`, LIMITS.visitorStreamsPerIp);
-  const novel = await readableNovel(deps.database.db, request.user, novelUid); // access checks: 404001 / 403001
+  // The author of a chapter being written here may always read it: no read (its live text is what follow() sends).
+  const mine = request.user !== null && deps.hub.liveText(novelUid)?.author === request.user.uid;
+  let saved = mine ? null : savedOf(await readableNovel(deps.database.db, request.user, novelUid)); // access checks: 404001 / 403001
   await deps.streamSlots.acquire(request.user?.uid, reply.raw); // MAX_STREAMS_PER_USER: 429001 over it; freed when the response closes
-  follow(deps, request, reply, novelUid, savedOf(novel));
+  // Ended meanwhile: its outcome is in the database.
+  if (!saved && !deps.hub.liveText(novelUid)) saved = savedOf(await readableNovel(deps.database.db, request.user, novelUid));
+  follow(deps, request, reply, novelUid, saved ?? { chapter: 0, text: '', outcome: null });
 }
 
 /** What a reader starts from when the job does not run here: the saved text, and the outcome once it is over. */
