@@ -3,7 +3,14 @@ import { signUp } from '../../test/accounts';
 import { readSse, startFakeLlm, type FakeLlm } from '../../test/fake-llm';
 import { createTestContext, startPeer, type TestContext } from '../../test/helpers';
 import { storyRequest, waitFor } from '../../test/novels';
-import { completeChapter, keepStoppedChapterText, saveChapterProgress } from '../modules/novels/chapter-store';
+import {
+  completeChapter,
+  completeChaptersMany,
+  keepStoppedChapterText,
+  saveChapterProgress,
+  saveChapterProgressMany,
+  type Job,
+} from '../modules/novels/chapter-store';
 import { openaiProvider } from './providers/openai';
 import { applyLedger } from '../modules/wallet/service';
 import { JobRunner } from './runner';
@@ -112,6 +119,41 @@ describe('a save racing a stop', () => {
     );
     // Still the other worker's to finish: nobody may tell its readers "done".
     expect(rows.rows[0]).toEqual({ status: 'running', generate_status: 'generating' });
+  });
+
+  it('saves and completes many jobs in one statement, each with its own verdict: ours, stopped, taken over', async () => {
+    const runner = ctx.app.deps.runner;
+    const jobs = [];
+    for (const who of ['group-a', 'group-b', 'group-c']) {
+      await queuedStory(`${who}@example.com`);
+      jobs.push((await runner.claim())!);
+    }
+    const [ours, stopped, taken] = jobs as [Job, Job, Job];
+    await ctx.database.pool.query(`update generation_jobs set status = 'stopped' where uid = $1`, [stopped.uid]);
+    await ctx.database.pool.query(`update generation_jobs set worker_id = 'another-worker' where uid = $1`, [taken.uid]);
+    const save = (job: Job, text: string) => ({ job, workerId: runner.id, leaseSeconds: 30, text, changed: true, earlierWords: 0 });
+    expect(await saveChapterProgressMany(ctx.database.db, [save(ours, 'One two.'), save(stopped, 'Three.'), save(taken, 'Four.')])).toEqual(
+      ['saved', 'stopped', 'lost'],
+    );
+    expect([await chapterText(ours.novelUid), await chapterText(stopped.novelUid), await chapterText(taken.novelUid)]).toEqual([
+      'One two.',
+      '',
+      '',
+    ]);
+    const done = (job: Job, text: string) => ({ job, workerId: runner.id, text, words: 3 });
+    expect(await completeChaptersMany(ctx.database.db, [done(taken, 'No.'), done(ours, 'One two three.'), done(stopped, 'No.')])).toEqual([
+      'lost',
+      'done',
+      'stopped',
+    ]);
+    const rows = await ctx.database.pool.query<{ uid: string; content: string; generate_status: string; word_count: number }>(
+      `select n.uid, c.content, n.generate_status, n.word_count from novels n join chapters c on c.novel_uid = n.uid where n.uid = any($1)`,
+      [jobs.map((j) => j.novelUid)],
+    );
+    const byNovel = new Map(rows.rows.map((r) => [r.uid, r]));
+    expect(byNovel.get(ours.novelUid)).toMatchObject({ content: 'One two three.', generate_status: 'done', word_count: 3 });
+    expect(byNovel.get(stopped.novelUid)).toMatchObject({ content: '', generate_status: 'generating' });
+    expect(byNovel.get(taken.novelUid)).toMatchObject({ content: '', generate_status: 'generating' });
   });
 
   it('completes as "stopped" when the stop committed first, and as "done" when the job is still ours', async () => {

@@ -7,17 +7,22 @@ import { generationJobs, novels } from '../db/schema';
 import { storiesBefore } from '../modules/novels/versions';
 import {
   completeChapter,
+  completeChaptersMany,
   failJobForGood,
   keepStoppedChapterText,
   novelOutcome,
   releaseJob,
   requeueAfterFailure,
-  saveChapterProgress,
+  type Completion,
+  type ProgressSave,
+  saveChapterProgressMany,
+  type CompleteVerdict,
   type Job,
   type SaveVerdict,
 } from '../modules/novels/chapter-store';
 import { CONTROL_CHANNEL, JOBS_CHANNEL, type StreamHub } from './hub';
 import { MemoryKeeper } from './memory';
+import { Grouped } from '../lib/grouped';
 import { buildPrompt, PromptTooLongError, trimToBudget } from './prompts/build';
 import { PARTIAL_HOLD } from '../safety/detect';
 import { createSafety, ModerationUnavailableError, type RefusalReason, type Safety, type Verdict } from '../safety';
@@ -27,6 +32,8 @@ import { SAFETY_FAILURE, settleUnsafeJob } from '../modules/novels/unsafe';
 export const MAX_ATTEMPTS = 3;
 /** At most this many jobs are claimed by one query. */
 const CLAIM_BATCH = 128;
+/** Saves and completions: at most 200 jobs per statement, two statements under way at once. */
+const GROUPS = { max: 200, lanes: 2 };
 
 export type RunnerOptions = {
   workers: number;
@@ -190,6 +197,9 @@ export class JobRunner {
   private readonly safety: Safety;
   /** Story memory after each chapter, in the background (generation/memory.ts). */
   readonly memory: MemoryKeeper;
+  /** The saves and completions of this runner's jobs, many per statement under a burst (lib/grouped.ts). */
+  private readonly saves: Grouped<ProgressSave, SaveVerdict>;
+  private readonly completions: Grouped<Completion, CompleteVerdict>;
 
   constructor(
     private readonly db: Db,
@@ -206,6 +216,8 @@ export class JobRunner {
     this.retryDelayMs = options.retryDelayMs ?? 1000;
     this.safety = options.safety ?? createSafety();
     this.memory = new MemoryKeeper({ db, provider, safety: this.safety, log });
+    this.saves = new Grouped((saves) => saveChapterProgressMany(options.progressDb ?? db, saves), GROUPS);
+    this.completions = new Grouped((done) => completeChaptersMany(db, done), GROUPS);
   }
 
   /** Whether a claim, an attempt or a story asked before its commit is under way on this runner (tests wait for it to settle instead of sleeping). */
@@ -632,8 +644,8 @@ export class JobRunner {
   private idleWatch(controller: AbortController) {
     let timer: NodeJS.Timeout | undefined;
     const reset = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => controller.abort(new ProviderError(`no text from the model for ${this.idleMs / 1000} s`)), this.idleMs);
+      if (timer) timer.refresh();
+      else timer = setTimeout(() => controller.abort(new ProviderError(`no text from the model for ${this.idleMs / 1000} s`)), this.idleMs);
     };
     reset();
     return { reset, stop: () => clearTimeout(timer) };
@@ -642,7 +654,7 @@ export class JobRunner {
   /** Saves the text and renews the lease; a job found no longer ours aborts the stream, saying why. */
   private async save(attempt: Attempt): Promise<SaveVerdict> {
     const text = attempt.text;
-    const verdict = await saveChapterProgress(this.options.progressDb ?? this.db, {
+    const verdict = await this.saves.add({
       job: attempt.job,
       workerId: this.id,
       leaseSeconds: this.lease,
@@ -743,7 +755,9 @@ export class JobRunner {
       });
     if (!verdict.allowed) return this.stopUnsafe(attempt, verdict.reason, '');
     const words = attempt.earlierWords + wordCount(text);
-    const completed = await completeChapter(this.db, { job, workerId: this.id, text, words });
+    const completion = { job, workerId: this.id, text, words };
+    // A group that failed (a deadlock with a stop, say) is tried again for this chapter alone.
+    const completed = await this.completions.add(completion).catch(() => completeChapter(this.db, completion));
     if (completed === 'done') {
       this.hub.finish(job.novelUid, { type: 'done', novel: job.novelUid, status: 'done', wordCount: words }, attempt.token);
       this.memory.schedule(job.chapterId);

@@ -51,7 +51,14 @@ export function openaiProvider(options: {
       signal.addEventListener('abort', onAbort, { once: true });
       let timedOut: ProviderError | null = null;
       let timer: NodeJS.Timeout | undefined;
+      let armed = '';
       const arm = (ms: number, what: string) => {
+        // The same watch again (every chunk): the timer starts over without a new one.
+        if (timer && armed === what) {
+          timer.refresh();
+          return;
+        }
+        armed = what;
         clearTimeout(timer);
         timer = setTimeout(() => {
           timedOut = new ProviderError(`the model sent ${what} for ${ms / 1000} s`);

@@ -29,38 +29,65 @@ const jobChapter = (job: Job) =>
 /** What a save learned: still ours, stopped by its author (ours to finish), or taken over by another worker. */
 export type SaveVerdict = 'saved' | 'stopped' | 'lost';
 
+/** One running job's save (saveChapterProgress). */
+export type ProgressSave = { job: Job; workerId: string; leaseSeconds: number; text: string; changed: boolean; earlierWords: number };
+
 /**
- * Saves a running job's chapter text (when it changed) and renews its lease, in one statement.
- * Answers why the job is no longer ours when it is not. The job row is updated (locked) whatever
- * its state, so a stop committing while this waits for the row is seen as the stop it is: a plain
- * read here would still see the snapshot from before the stop and mistake it for a lost job.
+ * Saves running jobs' chapter texts (those that changed) and renews their leases, many jobs in one
+ * statement (the runner groups the saves of its jobs: runner.ts). Answers, for each, why the job is
+ * no longer ours when it is not. Each job row is updated (locked) whatever its state, so a stop
+ * committing while this waits for the row is seen as the stop it is: a plain read here would still
+ * see the snapshot from before the stop and mistake it for a lost job.
  */
-export async function saveChapterProgress(
-  db: Db,
-  options: { job: Job; workerId: string; leaseSeconds: number; text: string; changed: boolean; earlierWords: number },
-): Promise<SaveVerdict> {
-  const { job, workerId, text, changed } = options;
-  const result = await db.execute<{ status: string }>(sql`
-    with mine as (
-      update generation_jobs
-      set lease_until = case when status = 'running' then now() + make_interval(secs => ${options.leaseSeconds}) else lease_until end
-      where uid = ${job.uid} and worker_id = ${workerId} and status in ('running', 'stopped')
-      returning status
+export async function saveChapterProgressMany(db: Db, saves: ProgressSave[]): Promise<SaveVerdict[]> {
+  const input = saves.map((o, i) => ({
+    i,
+    job_uid: o.job.uid,
+    worker_id: o.workerId,
+    lease: o.leaseSeconds,
+    text: o.text,
+    changed: o.changed,
+    words: o.earlierWords + wordCount(o.text),
+    ...chapterRef(o.job),
+  }));
+  const result = await db.execute<{ i: number; status: string | null }>(sql`
+    with req as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as r(
+        i int, job_uid text, worker_id text, lease int, text text, changed boolean, words int, novel_uid text, chapter_id bigint, chapter_index int)
+    ), mine as (
+      update generation_jobs j
+      set lease_until = case when j.status = 'running' then now() + make_interval(secs => r.lease) else j.lease_until end
+      from req r
+      where j.uid = r.job_uid and j.worker_id = r.worker_id and j.status in ('running', 'stopped')
+      returning j.uid, j.status
+    ), written as (
+      select r.* from req r join mine m on m.uid = r.job_uid where m.status = 'running' and r.changed
     ), chapter as (
-      update chapters set content = ${text}, updated_at = now()
-      where ${changed} and ${jobChapter(job)}
-        and exists (select 1 from mine where status = 'running')
+      update chapters c set content = w.text, updated_at = now()
+      from written w
+      where c.id = coalesce(w.chapter_id, (select n.path[w.chapter_index + 1] from novels n where n.uid = w.novel_uid))
       returning 1
     ), novel as (
-      update novels set word_count = ${options.earlierWords + wordCount(text)}, updated_at = now()
-      where ${changed} and uid = ${job.novelUid} and exists (select 1 from mine where status = 'running')
+      update novels n set word_count = w.words, updated_at = now()
+      from written w where n.uid = w.novel_uid
       returning 1
     )
-    select status from mine`);
-  const status = result.rows[0]?.status;
-  if (status === 'running') return 'saved';
-  return status === 'stopped' ? 'stopped' : 'lost';
+    select r.i, m.status from req r left join mine m on m.uid = r.job_uid`);
+  const byIndex = new Map(result.rows.map((r) => [Number(r.i), r.status]));
+  return saves.map((_, i) => {
+    const status = byIndex.get(i);
+    if (status === 'running') return 'saved';
+    return status === 'stopped' ? 'stopped' : 'lost';
+  });
 }
+
+/** One job's save (saveChapterProgressMany). */
+export async function saveChapterProgress(db: Db, options: ProgressSave): Promise<SaveVerdict> {
+  return (await saveChapterProgressMany(db, [options]))[0]!;
+}
+
+/** The chapter a job writes, as the grouped statements read it (jobChapter). */
+const chapterRef = (job: Job) => ({ novel_uid: job.novelUid, chapter_id: job.chapterId, chapter_index: job.chapterIndex });
 
 /** After a stop: the worker's latest text replaces the saved one, unless the stop refunded the charge. */
 export async function keepStoppedChapterText(db: Db, options: { job: Job; workerId: string; text: string; earlierWords: number }) {
@@ -81,38 +108,61 @@ export async function keepStoppedChapterText(db: Db, options: { job: Job; worker
 /** How a completion ended: written, stopped by its author first (ours to finish), or taken over by another worker. */
 export type CompleteVerdict = 'done' | 'stopped' | 'lost';
 
+/** One finished chapter (completeChapter). */
+export type Completion = { job: Job; workerId: string; text: string; words: number };
+
 /**
- * The finished chapter, the job done and the novel done, in one statement. Like a save, it locks
- * the job row whatever its state, so a stop that commits first is told apart from a job another
- * worker took over (whose readers that worker tells; we must not say "done" to them).
+ * Finished chapters, their jobs done and their novels done, many in one statement (the runner
+ * groups them). Like a save, it locks each job row whatever its state, so a stop that commits first
+ * is told apart from a job another worker took over (whose readers that worker tells; we must not
+ * say "done" to them).
  */
-export async function completeChapter(
-  db: Db,
-  options: { job: Job; workerId: string; text: string; words: number },
-): Promise<CompleteVerdict> {
-  const { job } = options;
-  const result = await db.execute<{ status: string }>(sql`
-    with mine as (
-      update generation_jobs set
-        status = case when status = 'running' then 'done' else status end,
-        finished_at = case when status = 'running' then now() else finished_at end,
-        lease_until = case when status = 'running' then null else lease_until end,
-        error = case when status = 'running' then null else error end
-      where uid = ${job.uid} and worker_id = ${options.workerId} and status in ('running', 'stopped')
-      returning status
+export async function completeChaptersMany(db: Db, completions: Completion[]): Promise<CompleteVerdict[]> {
+  const input = completions.map((o, i) => ({
+    i,
+    job_uid: o.job.uid,
+    worker_id: o.workerId,
+    text: o.text,
+    words: o.words,
+    ...chapterRef(o.job),
+  }));
+  const result = await db.execute<{ i: number; status: string | null }>(sql`
+    with req as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as r(
+        i int, job_uid text, worker_id text, text text, words int, novel_uid text, chapter_id bigint, chapter_index int)
+    ), mine as (
+      update generation_jobs j set
+        status = case when j.status = 'running' then 'done' else j.status end,
+        finished_at = case when j.status = 'running' then now() else j.finished_at end,
+        lease_until = case when j.status = 'running' then null else j.lease_until end,
+        error = case when j.status = 'running' then null else j.error end
+      from req r
+      where j.uid = r.job_uid and j.worker_id = r.worker_id and j.status in ('running', 'stopped')
+      returning j.uid, j.status
+    ), written as (
+      select r.* from req r join mine m on m.uid = r.job_uid where m.status = 'done'
     ), chapter as (
-      update chapters set content = ${options.text}, updated_at = now()
-      where ${jobChapter(job)} and exists (select 1 from mine where status = 'done')
+      update chapters c set content = w.text, updated_at = now()
+      from written w
+      where c.id = coalesce(w.chapter_id, (select n.path[w.chapter_index + 1] from novels n where n.uid = w.novel_uid))
       returning 1
     ), novel as (
-      update novels set generate_status = 'done', word_count = ${options.words}, failure = null, updated_at = now()
-      where uid = ${job.novelUid} and exists (select 1 from mine where status = 'done')
+      update novels n set generate_status = 'done', word_count = w.words, failure = null, updated_at = now()
+      from written w where n.uid = w.novel_uid
       returning 1
     )
-    select status from mine`);
-  const status = result.rows[0]?.status;
-  if (status === 'done') return 'done';
-  return status === 'stopped' ? 'stopped' : 'lost';
+    select r.i, m.status from req r left join mine m on m.uid = r.job_uid`);
+  const byIndex = new Map(result.rows.map((r) => [Number(r.i), r.status]));
+  return completions.map((_, i) => {
+    const status = byIndex.get(i);
+    if (status === 'done') return 'done';
+    return status === 'stopped' ? 'stopped' : 'lost';
+  });
+}
+
+/** One finished chapter (completeChaptersMany). */
+export async function completeChapter(db: Db, options: Completion): Promise<CompleteVerdict> {
+  return (await completeChaptersMany(db, [options]))[0]!;
 }
 
 /**

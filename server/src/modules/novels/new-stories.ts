@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { escapeLiteral, type QueryResult } from 'pg';
 import type { Db } from '../../db';
+import { Grouped } from '../../lib/grouped';
 import { JOBS_CHANNEL } from '../../generation/hub';
 
 /** One new story to write down: its charge, its novel, its first chapter and its job. */
@@ -148,53 +149,14 @@ export async function insertNewStories(db: Db, rows: NewStoryRow[], maxLive: num
   });
 }
 
-/** The most stories one statement writes down. */
-const BATCH = 200;
-
 /**
- * New stories of one process, written down together (group commit): a story that arrives while a
- * batch is being committed waits for it and goes with the next one, so a burst of stories costs a
- * few transactions and WAL flushes instead of one each, and the account rows are locked once per
- * batch instead of once per story. One story alone goes at once.
+ * New stories of one process, written down together (group commit): stories that arrive while
+ * earlier ones are being committed go with the next batch, so a burst costs a few transactions
+ * instead of one each, and the account rows are locked once per batch. One story alone goes at once;
+ * two batches may be under way, so the next is already at the database when one commits (one that
+ * shares an account waits there for its lock). At most 200 stories per statement.
  */
-export class NewStoryBatcher {
-  private waiting: { row: NewStoryRow; settle: (outcome: NewStoryOutcome | Error) => void }[] = [];
-  private busy = false;
-
-  constructor(
-    private readonly db: Db,
-    private readonly maxLive: number,
-  ) {}
-
-  insert(row: NewStoryRow): Promise<NewStoryOutcome> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ row, settle: (outcome) => (outcome instanceof Error ? reject(outcome) : resolve(outcome)) });
-      if (!this.busy) void this.drain();
-    });
-  }
-
-  private async drain(): Promise<void> {
-    this.busy = true;
-    try {
-      while (this.waiting.length > 0) {
-        const batch = this.waiting.splice(0, BATCH);
-        try {
-          const outcomes = await insertNewStories(
-            this.db,
-            batch.map((b) => b.row),
-            this.maxLive,
-          );
-          batch.forEach((b, i) => b.settle(outcomes[i]!));
-        } catch (error) {
-          const failure = error instanceof Error ? error : new Error(String(error));
-          for (const b of batch) b.settle(failure);
-        }
-      }
-    } finally {
-      this.busy = false;
-    }
-  }
-}
+export type NewStoryBatcher = Grouped<NewStoryRow, NewStoryOutcome>;
 
 const batchers = new WeakMap<Db, Map<number, NewStoryBatcher>>();
 
@@ -203,6 +165,6 @@ export function newStoriesOf(db: Db, maxLive: number): NewStoryBatcher {
   let byCap = batchers.get(db);
   if (!byCap) batchers.set(db, (byCap = new Map()));
   let batcher = byCap.get(maxLive);
-  if (!batcher) byCap.set(maxLive, (batcher = new NewStoryBatcher(db, maxLive)));
+  if (!batcher) byCap.set(maxLive, (batcher = new Grouped((rows) => insertNewStories(db, rows, maxLive), { max: 200, lanes: 2 })));
   return batcher;
 }

@@ -129,7 +129,7 @@ export async function startGeneration(
   let outcome: NewStoryOutcome;
   try {
     // Written down with the other new stories of this moment, each settled on its own (new-stories.ts).
-    outcome = await newStoriesOf(db, env.MAX_LIVE_JOBS_PER_USER).insert({
+    outcome = await newStoriesOf(db, env.MAX_LIVE_JOBS_PER_USER).add({
       userUid: user.uid,
       novelUid,
       jobUid,

@@ -1,0 +1,41 @@
+/**
+ * Many callers, few statements (group commit): `add` hands an item to `run` together with the items
+ * of other callers that came while earlier groups were at the database, and answers the item's own
+ * result. A lone item goes at once; under a burst, up to `lanes` groups are under way at a time and
+ * the rest wait for the next, at most `max` items each. A failed group fails each of its callers.
+ */
+export class Grouped<In, Out> {
+  private waiting: { item: In; settle: (result: Out | Error) => void }[] = [];
+  private inFlight = 0;
+
+  constructor(
+    private readonly run: (items: In[]) => Promise<Out[]>,
+    private readonly options: { max: number; lanes: number },
+  ) {}
+
+  add(item: In): Promise<Out> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ item, settle: (result) => (result instanceof Error ? reject(result) : resolve(result)) });
+      this.send();
+    });
+  }
+
+  private send(): void {
+    while (this.inFlight < this.options.lanes && this.waiting.length > 0) {
+      const group = this.waiting.splice(0, this.options.max);
+      this.inFlight++;
+      void this.run(group.map((g) => g.item))
+        .then(
+          (results) => group.forEach((g, i) => g.settle(results[i]!)),
+          (error: unknown) => {
+            const failure = error instanceof Error ? error : new Error(String(error));
+            for (const g of group) g.settle(failure);
+          },
+        )
+        .finally(() => {
+          this.inFlight--;
+          this.send();
+        });
+    }
+  }
+}
