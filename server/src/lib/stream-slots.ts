@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
+import { inOneTrip, literal } from '../db/one-trip';
 import { AppError } from './errors';
 
 /** How long a slot counts without its process renewing it (a process that died frees its slots after this). */
@@ -48,16 +49,15 @@ export class StreamSlots {
   async acquire(userUid: string | undefined, response?: ServerResponse): Promise<StreamSlot> {
     if (this.max === 0 || !userUid) return NO_SLOT;
     const id = randomUUID();
-    const admitted = await this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${'stream-slots:' + userUid}, 0))`);
-      await tx.execute(
-        sql`delete from stream_slots where user_uid = ${userUid} and seen_at < now() - make_interval(secs => ${STREAM_LEASE_SECONDS})`,
-      );
-      const open = await tx.execute<{ n: number }>(sql`select count(*)::int as n from stream_slots where user_uid = ${userUid}`);
-      if ((open.rows[0]?.n ?? 0) >= this.max) return false;
-      await tx.execute(sql`insert into stream_slots (id, user_uid, holder) values (${id}, ${userUid}, ${this.holder})`);
-      return true;
-    });
+    const user = literal(userUid);
+    // One round trip, one transaction: the account's lock, then the lapsed rows gone, then a row when there is room.
+    const [, , taken] = await inOneTrip(this.db, [
+      `select pg_advisory_xact_lock(hashtextextended(${literal('stream-slots:' + userUid)}, 0))`,
+      `delete from stream_slots where user_uid = ${user} and seen_at < now() - make_interval(secs => ${literal(STREAM_LEASE_SECONDS)})`,
+      `insert into stream_slots (id, user_uid, holder) select ${literal(id)}, ${user}, ${literal(this.holder)}
+        where (select count(*) from stream_slots where user_uid = ${user}) < ${literal(this.max)} returning id`,
+    ]);
+    const admitted = taken?.rowCount === 1;
     if (!admitted) {
       throw new AppError('rateLimited', {
         message: 'tooManyStreams',

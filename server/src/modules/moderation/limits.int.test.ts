@@ -92,6 +92,20 @@ describe('MAX_STREAMS_PER_USER', () => {
     );
   });
 
+  it('admits exactly the cap when many streams of one account open at once', async () => {
+    const me = await signUp(ctx, 'reader-at-once@example.com');
+    const novel = (await generate(me.auth)).body.data.novel_uid as string;
+    const opened = await Promise.all(Array.from({ length: 8 }, () => openStream(ctx.baseUrl, novel, me.auth)));
+    expect(opened.filter((o) => o.status === 200)).toHaveLength(2);
+    expect(opened.filter((o) => o.status === 429)).toHaveLength(6);
+    expect(await slotsOf(me.uid)).toBe(2);
+    for (const o of opened) o.close();
+    await waitFor(
+      () => slotsOf(me.uid),
+      (n) => n === 0,
+    );
+  });
+
   it('counts the streams an account holds on every app process, and a process that stops frees its own', async () => {
     const me = await signUp(ctx, 'two-servers@example.com');
     const novel = (await generate(me.auth)).body.data.novel_uid as string;

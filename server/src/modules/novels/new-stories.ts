@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { escapeLiteral, type QueryResult } from 'pg';
+import type { QueryResult } from 'pg';
 import type { Db } from '../../db';
+import { inOneTrip, literal } from '../../db/one-trip';
 import { Grouped } from '../../lib/grouped';
 import { JOBS_CHANNEL } from '../../generation/hub';
 
@@ -70,14 +70,12 @@ export async function insertNewStories(db: Db, rows: NewStoryRow[], maxLive: num
     lease_seconds: r.claimedBy?.leaseSeconds ?? null,
   }));
   const users = [...new Set(rows.map((r) => r.userUid))].sort();
-  const cap = Math.trunc(maxLive);
-  // One round trip, one transaction: a query string of two statements runs as one implicit transaction
-  // (rolled back whole on any error), and each statement reads a snapshot of its own, so the counts
-  // read after the lock see every job committed while it waited. The values go in as literals.
-  const text = `
-    select uid from users where uid in (${users.map(escapeLiteral).join(', ')}) order by uid for update;
-      with req as (
-        select * from jsonb_to_recordset(${escapeLiteral(JSON.stringify(input))}::jsonb) as r(
+  const cap = literal(Math.trunc(maxLive));
+  // One round trip, one transaction: the counts read after the lock see every job committed while it waited.
+  const [, settled] = (await inOneTrip(db, [
+    `select uid from users where uid in (${users.map(literal).join(', ')}) order by uid for update`,
+    `      with req as (
+        select * from jsonb_to_recordset(${literal(JSON.stringify(input))}::jsonb) as r(
           i int, user_uid text, novel_uid text, job_uid text, charge int, title text, description text, tags jsonb, params jsonb,
           is_r18 boolean, dialogue_heavy boolean, first_person smallint, language text, model text, written_by text, persona_uid text,
           worker_id text, lease_seconds int)
@@ -135,10 +133,9 @@ export async function insertNewStories(db: Db, rows: NewStoryRow[], maxLive: num
         from ok
       )
       select v.i, v.outcome, ok.chapter_id, v.balance - v.spent as balance, v.debt,
-        case when ok.chapter_id is not null and ok.worker_id is null then pg_notify(${escapeLiteral(JOBS_CHANNEL)}, ok.job_uid) end as woke
-      from verdict v left join ok on ok.i = v.i`;
-  // No parameters: node-postgres sends it as one simple query, and answers each statement's result.
-  const [, settled] = (await db.execute(sql.raw(text))) as unknown as [QueryResult, QueryResult<SettledRow>];
+        case when ok.chapter_id is not null and ok.worker_id is null then pg_notify(${literal(JOBS_CHANNEL)}, ok.job_uid) end as woke
+      from verdict v left join ok on ok.i = v.i`,
+  ])) as [QueryResult, QueryResult<SettledRow>];
   const byIndex = new Map(settled.rows.map((r) => [Number(r.i), r]));
   return rows.map((_, i): NewStoryOutcome => {
     const row = byIndex.get(i);
