@@ -139,9 +139,10 @@ class EarlyStream implements AsyncIterable<string> {
 
   async *[Symbol.asyncIterator](): AsyncIterator<string> {
     for (;;) {
-      const chunk = this.chunks.shift();
-      if (chunk !== undefined) {
-        yield chunk;
+      // Everything that arrived since the last read goes on as one piece: under load (a burst), one
+      // output check, one publish and one write per reader instead of one per chunk.
+      if (this.chunks.length > 0) {
+        yield this.chunks.splice(0).join('');
         continue;
       }
       if (this.failure) throw this.failure.error;
