@@ -578,7 +578,10 @@ export class JobRunner {
         attempt.source ??
         (() => {
           const prompt = this.prompt(attempt);
-          return this.provider.stream({ story, messages: prompt.messages, maxTokens: prompt.maxTokens, signal: controller.signal });
+          // Read ahead like a prestart's answer: what arrives while the last piece is checked goes on as one.
+          return new EarlyStream(
+            this.provider.stream({ story, messages: prompt.messages, maxTokens: prompt.maxTokens, signal: controller.signal }),
+          );
         })();
       for await (const raw of source) {
         if (controller.signal.aborted) break;
