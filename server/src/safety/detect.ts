@@ -9,7 +9,8 @@ import type { AgeFrame, Lexicon } from './lexicon/types';
 import { zhCN } from './lexicon/zh-CN';
 import { zhTW } from './lexicon/zh-TW';
 import { foldPattern, normalizeKeepingCase, readings, romanValue } from './normalize';
-import { classesIn, type Gate, gateOf, opens } from './gates';
+import { classesOf, type Gate, gateOf, opens } from './gates';
+import { type Held, meets, type Needs, needsOf, survey } from './literals';
 import { type AnchorCache, type Plan, planOf, scan } from './windows';
 
 export type Rating = 'general' | 'adult';
@@ -43,8 +44,16 @@ const EXCEPTION_REACH = 80;
  * `key` names what a scan depends on: two lexicons' scans with the same key find the same matches and
  * judge them alike, so a check reads the text once for both (zh-CN and zh-TW share their age grammar).
  */
-type Frame = { re: RegExp; plan: () => Plan | null; kind: AgeFrame['kind']; named: boolean; notAfter: RegExp | null; key: string };
-type Pattern = { re: RegExp; plan: () => Plan | null; key: string };
+type Frame = {
+  re: RegExp;
+  plan: () => Plan | null;
+  needs: () => Needs;
+  kind: AgeFrame['kind'];
+  named: boolean;
+  notAfter: RegExp | null;
+  key: string;
+};
+type Pattern = { re: RegExp; plan: () => Plan | null; needs: () => Needs; key: string };
 type Compiled = {
   lexicon: Lexicon;
   gate: Gate;
@@ -69,6 +78,12 @@ function lazyPlan(compiled: RegExp): () => Plan | null {
   return () => (plan === undefined ? (plan = planOf(compiled)) : plan);
 }
 
+/** A pattern's needs (literals.ts), likewise worked out the first time the pattern is run. */
+function lazyNeeds(compiled: RegExp): () => Needs {
+  let needs: Needs | undefined;
+  return () => (needs ??= needsOf(compiled));
+}
+
 const LEXICONS: Compiled[] = [en, fr, es, pt, de, ru, zhCN, zhTW, ja, ko].map((lexicon) => {
   const threshold = lexicon.threshold ?? 18;
   // Longest first, so 열다섯 is read before 열 and 다섯.
@@ -82,7 +97,7 @@ const LEXICONS: Compiled[] = [en, fr, es, pt, de, ru, zhCN, zhTW, ja, ko].map((l
   const own = lexicon.language.startsWith('zh') ? 'zh' : lexicon.language;
   const pattern = (kind: string, extra: string) => (source: string) => {
     const compiled = re(source);
-    return { re: compiled, plan: lazyPlan(compiled), key: JSON.stringify([kind, source, script, extra]) };
+    return { re: compiled, plan: lazyPlan(compiled), needs: lazyNeeds(compiled), key: JSON.stringify([kind, source, script, extra]) };
   };
   return {
     lexicon,
@@ -92,6 +107,7 @@ const LEXICONS: Compiled[] = [en, fr, es, pt, de, ru, zhCN, zhTW, ja, ko].map((l
     ages: lexicon.ages.map((frame) => ({
       re: re(frame.pattern),
       plan: lazyPlan(re(frame.pattern)),
+      needs: lazyNeeds(re(frame.pattern)),
       kind: frame.kind,
       named: frame.named ?? false,
       notAfter: frame.notAfter ? new RegExp(`(?:${foldPattern(frame.notAfter)})$`, 'u') : null,
@@ -112,6 +128,14 @@ const LEXICONS: Compiled[] = [en, fr, es, pt, de, ru, zhCN, zhTW, ja, ko].map((l
     people: new Set(lexicon.people ?? []),
   };
 });
+
+let needsRegistered = false;
+/** Every pattern's needs worked out before the first reading is surveyed, so one read finds all their strings. */
+function registerNeeds(): void {
+  if (needsRegistered) return;
+  needsRegistered = true;
+  for (const lexicon of LEXICONS) for (const pattern of [...lexicon.ages, ...lexicon.minor, ...lexicon.minorOwn, ...lexicon.sexual]) pattern.needs();
+}
 
 /** The value of a number written in digits, Roman numerals or the words of one language ("fifteen", "二十五", "열다섯", "十几"); NaN when unreadable. */
 export function readNumber(token: string, lexicon: { numbers: [string, number | 'ten'][]; roman?: boolean | undefined }): number {
@@ -209,6 +233,8 @@ type Reading = {
   found: number;
   /** Anchor positions found in this reading (windows.ts), shared by the patterns scanned in it. */
   anchors: AnchorCache;
+  /** Which of the patterns' needed strings the reading holds (literals.ts), shared likewise. */
+  held: Held;
 };
 
 function sentenceHasKana(reading: Reading, start: number, end: number): boolean {
@@ -269,7 +295,7 @@ function findMinor(reading: Reading, read: Compiled[]): string | null {
   const first = (key: string) => !scanned.has(key) && Boolean(scanned.add(key));
   for (const lexicon of read) {
     for (const frame of lexicon.ages) {
-      if (!first(frame.key)) continue;
+      if (!first(frame.key) || !meets(frame.needs(), reading.held)) continue;
       for (const m of scan(reading.text, frame.re, frame.plan(), reading.anchors)) {
         const n = m.groups?.n;
         if (n === undefined) continue;
@@ -282,13 +308,13 @@ function findMinor(reading: Reading, read: Compiled[]): string | null {
       }
     }
     for (const pattern of lexicon.minor) {
-      if (!first(pattern.key)) continue;
+      if (!first(pattern.key) || !meets(pattern.needs(), reading.held)) continue;
       for (const m of scan(reading.text, pattern.re, pattern.plan(), reading.anchors)) {
         if (counts(reading, lexicon, read, m.index, m.index + m[0].length)) return m[0];
       }
     }
     for (const pattern of lexicon.minorOwn) {
-      if (!first(pattern.key)) continue;
+      if (!first(pattern.key) || !meets(pattern.needs(), reading.held)) continue;
       for (const m of scan(reading.text, pattern.re, pattern.plan(), reading.anchors)) {
         const end = m.index + m[0].length;
         if (ownLanguageApplies(reading, lexicon, m.index, end) && counts(reading, lexicon, read, m.index, end)) return m[0];
@@ -304,6 +330,7 @@ function findSexual(reading: Reading, read: Compiled[]): string | null {
     for (const pattern of lexicon.sexual) {
       if (scanned.has(pattern.key)) continue;
       scanned.add(pattern.key);
+      if (!meets(pattern.needs(), reading.held)) continue;
       for (const m of scan(reading.text, pattern.re, pattern.plan(), reading.anchors)) {
         if (counts(reading, lexicon, read, m.index, m.index + m[0].length)) return m[0];
       }
@@ -324,17 +351,20 @@ function readingsOf(text: string, options: CheckOptions): Reading[] {
   let cased: string | null = null;
   const casedText = () => (cased ??= normalizeKeepingCase(text));
   const make = (view: string, pick: (r: { text: string; joined: string | null }) => string | null): Reading => {
-    const found = classesIn(view);
+    // One read of the reading for its characters and the strings the patterns need (literals.ts).
+    const held = survey(view);
+    const found = classesOf(held.units);
     return {
       text: view,
       from: boundary(text, options.newFrom, pick),
       until: options.partial ? Math.max(0, view.length - PARTIAL_HOLD) : Number.POSITIVE_INFINITY,
       pending: false,
-      hasKana: opens(KANA_GATE, view, found),
+      hasKana: opens(KANA_GATE, view, found, held),
       cased: casedText,
       language: options.language,
       found,
       anchors: new Map(),
+      held,
     };
   };
   const out = [make(folded, (r) => r.text)];
@@ -348,9 +378,10 @@ function readingsOf(text: string, options: CheckOptions): Reading[] {
  * sexual content with a minor is refused as `minor`.
  */
 export function check(text: string, options: CheckOptions): Verdict {
+  registerNeeds();
   const views = readingsOf(text, options);
   for (const reading of views) {
-    const read = LEXICONS.filter((lexicon) => opens(lexicon.gate, reading.text, reading.found));
+    const read = LEXICONS.filter((lexicon) => opens(lexicon.gate, reading.text, reading.found, reading.held));
     if (options.rating === 'adult') {
       const minor = findMinor(reading, read);
       if (minor) return { allowed: false, reason: 'minor', match: minor.trim() };

@@ -1,0 +1,280 @@
+import { RegExpParser } from '@eslint-community/regexpp';
+import type { Element, Node } from '@eslint-community/regexpp/ast';
+
+/**
+ * Patterns that need not be run at all (issue 28: the check of 200,000 characters under 10 ms). Each
+ * pattern is read once into a few *needs*: sets of plain strings such that every match holds one string
+ * of each set ("old" or "young" for "15 years old"; 以下, 以内, 以內 or 之下 for "18岁以下"). A text that
+ * holds no string of one of a pattern's needs has no match of it, so the pattern is not run; looking a
+ * string up (`indexOf`) reads a long text many times faster than the pattern would. A text that holds
+ * one is scanned as before: the matches are always those of the pattern itself.
+ *
+ * The texts read are the check's readings (normalize.ts), where every run of white space is one plain
+ * space: `\s` is read as a space here. Look-arounds and \b are left out (they read text outside the
+ * match, which is no need of the match).
+ */
+export type Needs = string[][];
+
+const parser = new RegExpParser({ ecmaVersion: 2025 });
+/** The most strings a set of possible matches may hold while needs are worked out. */
+const MOST = 48;
+/** The most strings a need may hold: each string a text lacks is one read of the whole text. */
+const MOST_NEEDED = 12;
+/** The most needs a pattern keeps. */
+const KEEP = 3;
+
+/** Every string `node` can match (a superset), or null when they are many or unbounded. */
+function exact(node: Node): Set<string> | null {
+  switch (node.type) {
+    case 'Character':
+      return new Set([String.fromCodePoint(node.value)]);
+    case 'CharacterSet':
+      if (node.kind === 'digit' && !node.negate) return new Set('0123456789');
+      if (node.kind === 'space' && !node.negate) return new Set([' ']);
+      return null;
+    case 'CharacterClass': {
+      if (node.negate || node.unicodeSets) return null;
+      const out = new Set<string>();
+      for (const e of node.elements) {
+        if (e.type === 'Character') out.add(String.fromCodePoint(e.value));
+        else if (e.type === 'CharacterClassRange' && e.max.value - e.min.value < MOST) {
+          for (let cp = e.min.value; cp <= e.max.value; cp++) out.add(String.fromCodePoint(cp));
+        } else if (e.type === 'CharacterSet' && !e.negate && e.kind === 'digit') for (const d of '0123456789') out.add(d);
+        else if (e.type === 'CharacterSet' && !e.negate && e.kind === 'space') out.add(' ');
+        else return null;
+        if (out.size > MOST) return null;
+      }
+      return out;
+    }
+    case 'Assertion':
+      return new Set(['']);
+    case 'Alternative':
+      return product(node.elements.map(exact));
+    case 'Group':
+    case 'CapturingGroup':
+    case 'Pattern': {
+      const out = new Set<string>();
+      for (const alt of node.alternatives) {
+        const set = exact(alt);
+        if (!set) return null;
+        for (const s of set) out.add(s);
+        if (out.size > MOST) return null;
+      }
+      return out;
+    }
+    case 'Quantifier': {
+      if (node.max > 4) return null;
+      const inner = exact(node.element);
+      if (!inner) return null;
+      const out = new Set<string>();
+      let power = new Set(['']);
+      for (let k = 0; k <= node.max; k++) {
+        if (k >= node.min) for (const s of power) out.add(s);
+        if (out.size > MOST) return null;
+        if (k < node.max) {
+          const next = product([power, inner]);
+          if (!next) return null;
+          power = next;
+        }
+      }
+      return out;
+    }
+    default:
+      return null;
+  }
+}
+
+/** The strings made of one string of each set in turn; null when one is null or they are too many. */
+function product(sets: (Set<string> | null)[]): Set<string> | null {
+  let out = new Set(['']);
+  for (const set of sets) {
+    if (!set) return null;
+    const next = new Set<string>();
+    for (const a of out) for (const b of set) next.add(a + b);
+    if (next.size > MOST) return null;
+    out = next;
+  }
+  return out;
+}
+
+/** A set as a need: the strings, with any that holds a shorter one of the set left out; null when one is empty. */
+function needOfSet(set: Set<string>): string[] | null {
+  if (set.has('')) return null;
+  const strings = [...set].sort((a, b) => a.length - b.length);
+  const kept: string[] = [];
+  for (const s of strings) if (!kept.some((k) => s.includes(k))) kept.push(s);
+  return kept;
+}
+
+/**
+ * What testing a need is expected to cost (lower is better): a string a text lacks is one read of the
+ * whole text, quick for a long string (the search skips ahead) or a rare first character, slow for a
+ * short one led by a common letter or a space (" of" stops at every space); a common one is also met
+ * more often, and a need that is met rules nothing out.
+ */
+function cost(need: string[]): number {
+  let sum = 0;
+  for (const s of need) {
+    const ascii = /^[\x20-\x7e]+$/u.test(s);
+    const common = /^[a-z ]/u.test(s);
+    if (s.length === 1) sum += common ? 100 : ascii ? 10 : 3;
+    else if (ascii) sum += (common ? 12 : 6) / s.length;
+    else sum += 2 / s.length;
+  }
+  return sum;
+}
+
+/** The needs every match of `node` meets (each a set of strings, one of which the match holds). */
+function needs(node: Node): string[][] {
+  const out: string[][] = [];
+  const add = (need: string[] | null) => {
+    if (need && need.length > 0 && need.length <= MOST_NEEDED) out.push(need);
+  };
+  switch (node.type) {
+    case 'Alternative': {
+      const elements: Element[] = node.elements;
+      // Runs of elements whose strings are few: every match holds one string of the run.
+      for (let i = 0; i < elements.length; i++) {
+        let run: Set<string> | null = new Set(['']);
+        for (let j = i; j < elements.length && run; j++) {
+          run = product([run, exact(elements[j]!)]);
+          if (run) add(needOfSet(run));
+        }
+      }
+      for (const e of elements) if (e.type === 'Group' || e.type === 'CapturingGroup' || e.type === 'Quantifier') out.push(...needs(e));
+      break;
+    }
+    case 'Group':
+    case 'CapturingGroup':
+    case 'Pattern': {
+      if (node.alternatives.length === 1) return needs(node.alternatives[0]!);
+      // Each branch's best need, joined: a match holds one of them.
+      const union = new Set<string>();
+      for (const alt of node.alternatives) {
+        const best = bestOf(needs(alt));
+        if (!best) return [];
+        for (const s of best) union.add(s);
+      }
+      add(needOfSet(union));
+      break;
+    }
+    case 'Quantifier':
+      if (node.min >= 1) out.push(...needs(node.element));
+      break;
+    default: {
+      const set = exact(node);
+      if (set) add(needOfSet(set));
+    }
+  }
+  return out;
+}
+
+function bestOf(list: string[][]): string[] | null {
+  let best: string[] | null = null;
+  for (const need of list) if (!best || cost(need) < cost(best)) best = need;
+  return best;
+}
+
+/** The needs of a pattern (flags `u`), cheapest first; none when nothing is known. */
+export function needsOf(pattern: RegExp): Needs {
+  if (pattern.ignoreCase) return [];
+  const ast = parser.parsePattern(pattern.source, 0, pattern.source.length, { unicode: pattern.unicode });
+  const kept: Needs = [];
+  for (const need of needs(ast.alternatives.length === 1 ? ast.alternatives[0]! : ast).sort((a, b) => cost(a) - cost(b))) {
+    if (cost(need) >= 40 || kept.length >= KEEP) break;
+    // A need that a kept one implies (every string of the kept one holds one of it) rules out nothing more.
+    if (kept.some((k) => k.every((s) => need.some((t) => s.includes(t))))) continue;
+    kept.push(need);
+  }
+  register(kept);
+  return kept;
+}
+
+/**
+ * Every string some need names, indexed for `survey`: single characters by code, pairs and longer
+ * strings by a hash of their first two or three characters. Needs are registered as they are worked out.
+ */
+const BUCKETS = 0x10000;
+const registered = new Set<string>();
+const pairBloom = new Uint8Array(BUCKETS);
+const tripleBloom = new Uint8Array(BUCKETS);
+const pairs: (string[] | undefined)[] = [];
+const triples: (string[] | undefined)[] = [];
+const pairHash = (a: number, b: number) => (a * 31 + b) & 0xffff;
+const tripleHash = (a: number, b: number, c: number) => (a * 961 + b * 31 + c) & 0xffff;
+
+function register(needs: Needs): void {
+  for (const need of needs) {
+    for (const s of need) {
+      if (registered.has(s) || s.length < 2) continue;
+      registered.add(s);
+      if (s.length === 2) {
+        const h = pairHash(s.charCodeAt(0), s.charCodeAt(1));
+        pairBloom[h] = 1;
+        (pairs[h] ??= []).push(s);
+      } else {
+        const h = tripleHash(s.charCodeAt(0), s.charCodeAt(1), s.charCodeAt(2));
+        tripleBloom[h] = 1;
+        (triples[h] ??= []).push(s);
+      }
+    }
+  }
+}
+
+/** What one read of a text found: the characters it holds, and which registered strings. */
+export type Held = {
+  /** Every distinct UTF-16 code unit of the text. */
+  units: number[];
+  has(s: string): boolean;
+};
+
+/**
+ * One read of a text, finding at once which of the registered strings it holds (and its code units),
+ * instead of one search of the whole text per string: a search for a string led by a space or a common
+ * letter stops at every such character. A string registered later is looked for on its own.
+ */
+export function survey(text: string): Held {
+  const seen = new Uint8Array(BUCKETS);
+  const units: number[] = [];
+  const found = new Set<string>();
+  let a = -1;
+  let b = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (seen[c] === 0) {
+      seen[c] = 1;
+      units.push(c);
+    }
+    if (b >= 0) {
+      const h2 = pairHash(b, c);
+      if (pairBloom[h2] === 1) {
+        for (const s of pairs[h2]!) if (s.charCodeAt(0) === b && s.charCodeAt(1) === c) found.add(s);
+      }
+      if (a >= 0) {
+        const h3 = tripleHash(a, b, c);
+        if (tripleBloom[h3] === 1) {
+          for (const s of triples[h3]!) if (!found.has(s) && text.startsWith(s, i - 2)) found.add(s);
+        }
+      }
+    }
+    a = b;
+    b = c;
+  }
+  const alone = new Map<string, boolean>();
+  return {
+    units,
+    has(s: string): boolean {
+      if (s.length === 1) return seen[s.charCodeAt(0)] === 1;
+      if (registered.has(s)) return found.has(s);
+      let has = alone.get(s);
+      if (has === undefined) alone.set(s, (has = text.includes(s)));
+      return has;
+    },
+  };
+}
+
+/** Whether a text can hold a match: it meets every need (a need is met by any one of its strings). */
+export function meets(needs: Needs, held: Held): boolean {
+  for (const need of needs) if (!need.some((s) => held.has(s))) return false;
+  return true;
+}
