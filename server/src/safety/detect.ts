@@ -65,6 +65,8 @@ type Compiled = {
   sexual: Pattern[];
   allow: RegExp[];
   people: Set<string>;
+  /** Numbers read before (`readNumber` of a token): a long text states the same ages again and again. */
+  values: Map<string, number>;
 };
 
 const re = (source: string) => new RegExp(foldPattern(source), 'gu');
@@ -126,6 +128,7 @@ const LEXICONS: Compiled[] = [en, fr, es, pt, de, ru, zhCN, zhTW, ja, ko].map((l
     sexual: lexicon.sexual.map(pattern('sexual', '')),
     allow: lexicon.allow.map(re),
     people: new Set(lexicon.people ?? []),
+    values: new Map(),
   };
 });
 
@@ -156,6 +159,20 @@ export function readNumber(token: string, lexicon: { numbers: [string, number | 
     rest = rest.slice(word.length);
   }
   return total + pending;
+}
+
+/** The most numbers a lexicon remembers (the tokens of ages are short; a text cannot grow the memory without end). */
+const VALUES_KEPT = 4096;
+
+/** `readNumber` of a token, remembered per lexicon. */
+function valueOf(token: string, lexicon: Compiled): number {
+  let value = lexicon.values.get(token);
+  if (value === undefined) {
+    value = readNumber(token, { numbers: lexicon.numbers, roman: lexicon.lexicon.roman });
+    if (lexicon.values.size >= VALUES_KEPT) lexicon.values.clear();
+    lexicon.values.set(token, value);
+  }
+  return value;
 }
 
 /** Words a capital letter does not make a name: "It is 12", "This is 15". */
@@ -299,7 +316,7 @@ function findMinor(reading: Reading, read: Compiled[]): string | null {
       for (const m of scan(reading.text, frame.re, frame.plan(), reading.anchors)) {
         const n = m.groups?.n;
         if (n === undefined) continue;
-        const age = readNumber(n, { numbers: lexicon.numbers, roman: lexicon.lexicon.roman });
+        const age = valueOf(n, lexicon);
         if (!Number.isFinite(age)) continue;
         if (frame.kind === 'age' ? age >= lexicon.threshold : age > lexicon.threshold) continue;
         if (frame.named && !isName(m.groups?.name ?? '', lexicon, reading)) continue;

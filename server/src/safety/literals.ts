@@ -195,27 +195,32 @@ export function needsOf(pattern: RegExp): Needs {
  * strings by a hash of their first two or three characters. Needs are registered as they are worked out.
  */
 const BUCKETS = 0x10000;
-const registered = new Set<string>();
+/** The registered strings of two or more code units, by number; `byString` gives the number. */
+const strings: string[] = [];
+const byString = new Map<string, number>();
 const pairBloom = new Uint8Array(BUCKETS);
 const tripleBloom = new Uint8Array(BUCKETS);
-const pairs: (string[] | undefined)[] = [];
-const triples: (string[] | undefined)[] = [];
+/** The numbers of the strings with each hash (filled, never holey: read once per character). */
+const pairs: number[][] = Array.from({ length: BUCKETS }, () => []);
+const triples: number[][] = Array.from({ length: BUCKETS }, () => []);
 const pairHash = (a: number, b: number) => (a * 31 + b) & 0xffff;
 const tripleHash = (a: number, b: number, c: number) => (a * 961 + b * 31 + c) & 0xffff;
 
 function register(needs: Needs): void {
   for (const need of needs) {
     for (const s of need) {
-      if (registered.has(s) || s.length < 2) continue;
-      registered.add(s);
+      if (byString.has(s) || s.length < 2) continue;
+      const id = strings.length;
+      strings.push(s);
+      byString.set(s, id);
       if (s.length === 2) {
         const h = pairHash(s.charCodeAt(0), s.charCodeAt(1));
         pairBloom[h] = 1;
-        (pairs[h] ??= []).push(s);
+        pairs[h]!.push(id);
       } else {
         const h = tripleHash(s.charCodeAt(0), s.charCodeAt(1), s.charCodeAt(2));
         tripleBloom[h] = 1;
-        (triples[h] ??= []).push(s);
+        triples[h]!.push(id);
       }
     }
   }
@@ -236,7 +241,7 @@ export type Held = {
 export function survey(text: string): Held {
   const seen = new Uint8Array(BUCKETS);
   const units: number[] = [];
-  const found = new Set<string>();
+  const found = new Uint8Array(strings.length);
   let a = -1;
   let b = -1;
   for (let i = 0; i < text.length; i++) {
@@ -248,12 +253,14 @@ export function survey(text: string): Held {
     if (b >= 0) {
       const h2 = pairHash(b, c);
       if (pairBloom[h2] === 1) {
-        for (const s of pairs[h2]!) if (s.charCodeAt(0) === b && s.charCodeAt(1) === c) found.add(s);
+        for (const id of pairs[h2]!) {
+          if (found[id] === 0 && strings[id]!.charCodeAt(0) === b && strings[id]!.charCodeAt(1) === c) found[id] = 1;
+        }
       }
       if (a >= 0) {
         const h3 = tripleHash(a, b, c);
         if (tripleBloom[h3] === 1) {
-          for (const s of triples[h3]!) if (!found.has(s) && text.startsWith(s, i - 2)) found.add(s);
+          for (const id of triples[h3]!) if (found[id] === 0 && text.startsWith(strings[id]!, i - 2)) found[id] = 1;
         }
       }
     }
@@ -265,7 +272,8 @@ export function survey(text: string): Held {
     units,
     has(s: string): boolean {
       if (s.length === 1) return seen[s.charCodeAt(0)] === 1;
-      if (registered.has(s)) return found.has(s);
+      const id = byString.get(s);
+      if (id !== undefined && id < found.length) return found[id] === 1;
       let has = alone.get(s);
       if (has === undefined) alone.set(s, (has = text.includes(s)));
       return has;
