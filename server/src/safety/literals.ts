@@ -89,6 +89,7 @@ function product(sets: (Set<string> | null)[]): Set<string> | null {
   let out = new Set(['']);
   for (const set of sets) {
     if (!set) return null;
+    if (out.size * set.size > MOST * 4) return null;
     const next = new Set<string>();
     for (const a of out) for (const b of set) next.add(a + b);
     if (next.size > MOST) return null;
@@ -125,10 +126,10 @@ function cost(need: string[]): number {
 }
 
 /** The needs every match of `node` meets (each a set of strings, one of which the match holds). */
-function needs(node: Node): string[][] {
+function needs(node: Node, most = MOST_NEEDED): string[][] {
   const out: string[][] = [];
   const add = (need: string[] | null) => {
-    if (need && need.length > 0 && need.length <= MOST_NEEDED) out.push(need);
+    if (need && need.length > 0 && need.length <= most) out.push(need);
   };
   switch (node.type) {
     case 'Alternative': {
@@ -141,17 +142,17 @@ function needs(node: Node): string[][] {
           if (run) add(needOfSet(run));
         }
       }
-      for (const e of elements) if (e.type === 'Group' || e.type === 'CapturingGroup' || e.type === 'Quantifier') out.push(...needs(e));
+      for (const e of elements) if (e.type === 'Group' || e.type === 'CapturingGroup' || e.type === 'Quantifier') out.push(...needs(e, most));
       break;
     }
     case 'Group':
     case 'CapturingGroup':
     case 'Pattern': {
-      if (node.alternatives.length === 1) return needs(node.alternatives[0]!);
+      if (node.alternatives.length === 1) return needs(node.alternatives[0]!, most);
       // Each branch's best need, joined: a match holds one of them.
       const union = new Set<string>();
       for (const alt of node.alternatives) {
-        const best = bestOf(needs(alt));
+        const best = bestOf(needs(alt, most));
         if (!best) return [];
         for (const s of best) union.add(s);
       }
@@ -159,7 +160,7 @@ function needs(node: Node): string[][] {
       break;
     }
     case 'Quantifier':
-      if (node.min >= 1) out.push(...needs(node.element));
+      if (node.min >= 1) out.push(...needs(node.element, most));
       break;
     default: {
       const set = exact(node);
@@ -171,7 +172,11 @@ function needs(node: Node): string[][] {
 
 function bestOf(list: string[][]): string[] | null {
   let best: string[] | null = null;
-  for (const need of list) if (!best || cost(need) < cost(best)) best = need;
+  let least = Number.POSITIVE_INFINITY;
+  for (const need of list) {
+    const c = cost(need);
+    if (c < least) [best, least] = [need, c];
+  }
   return best;
 }
 
@@ -180,14 +185,30 @@ export function needsOf(pattern: RegExp): Needs {
   if (pattern.ignoreCase) return [];
   const ast = parser.parsePattern(pattern.source, 0, pattern.source.length, { unicode: pattern.unicode });
   const kept: Needs = [];
-  for (const need of needs(ast.alternatives.length === 1 ? ast.alternatives[0]! : ast).sort((a, b) => cost(a) - cost(b))) {
-    if (cost(need) >= 40 || kept.length >= KEEP) break;
+  const costed = needs(ast.alternatives.length === 1 ? ast.alternatives[0]! : ast).map((need) => ({ need, cost: cost(need) }));
+  for (const { need, cost: c } of costed.sort((a, b) => a.cost - b.cost)) {
+    if (c >= 40 || kept.length >= KEEP) break;
     // A need that a kept one implies (every string of the kept one holds one of it) rules out nothing more.
     if (kept.some((k) => k.every((s) => need.some((t) => s.includes(t))))) continue;
     kept.push(need);
   }
   register(kept);
   return kept;
+}
+
+/**
+ * The characters a match must hold, one of each set: the first code units of the pattern's needs,
+ * however common (windows.ts skips a stretch of text around an anchor that lacks one of them).
+ */
+export function neededUnits(pattern: RegExp): Set<number>[] {
+  if (pattern.ignoreCase) return [];
+  const ast = parser.parsePattern(pattern.source, 0, pattern.source.length, { unicode: pattern.unicode });
+  const sets = new Map<string, Set<number>>();
+  for (const need of needs(ast.alternatives.length === 1 ? ast.alternatives[0]! : ast, MOST)) {
+    const units = new Set(need.map((s) => s.charCodeAt(0)));
+    sets.set([...units].sort((a, b) => a - b).join(','), units);
+  }
+  return [...sets.values()].sort((a, b) => a.size - b.size);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { RegExpParser } from '@eslint-community/regexpp';
 import type { Alternative, Element, Node } from '@eslint-community/regexpp/ast';
+import { neededUnits } from './literals';
 
 /**
  * Scanning a long text only around the places a pattern can match (issue 28: the check of 200,000
@@ -32,7 +33,36 @@ export type Plan = {
   longest: number;
   /** Text a look-around, \b, ^ or $ may read around a match. */
   context: number;
+  /**
+   * Characters a match must hold besides its anchor, as bits of GUARD (one bit per set, every set
+   * needed): a stretch whose text holds no character of one set has no match and is not run.
+   */
+  guards: number[];
 };
+
+/** One bit per set of needed characters (up to 32 sets, shared by the plans: a set beyond that guards nothing). */
+const GUARD = new Uint32Array(0x10000);
+const guardBits = new Map<string, number>();
+
+function guardBit(units: Set<number>): number {
+  const key = [...units].sort((a, b) => a - b).join(',');
+  let bit = guardBits.get(key);
+  if (bit !== undefined) return bit;
+  if (guardBits.size >= 32) return 0;
+  bit = (1 << guardBits.size) >>> 0;
+  guardBits.set(key, bit);
+  for (const unit of units) GUARD[unit]! |= bit;
+  return bit;
+}
+
+/** The guards of a plan: a few of the pattern's sets of needed characters, the smallest first (the anchor's own set adds nothing). */
+function guardsOf(pattern: RegExp, anchorKey: string): number[] {
+  return neededUnits(pattern)
+    .filter((units) => units.size <= MAX_ANCHOR && [...units].sort((a, b) => a - b).join(',') !== anchorKey)
+    .slice(0, 3)
+    .map(guardBit)
+    .filter((bit) => bit !== 0);
+}
 
 const parser = new RegExpParser({ ecmaVersion: 2025 });
 type Span = { min: number; max: number };
@@ -193,9 +223,14 @@ export function planOf(pattern: RegExp): Plan | null {
   const firstPart = elements.findIndex((e) => e.type !== 'Assertion');
   if (chosen.index === firstPart) return null;
   const before = elements.slice(0, chosen.index).reduce((sum, e) => sum + span(e).max, 0);
-  if (!chosen.set) return { anchor: null, words: chosen.words, key: JSON.stringify(chosen.words), before, longest: whole.max, context: reach };
+  if (!chosen.set) {
+    const key = JSON.stringify(chosen.words);
+    return { anchor: null, words: chosen.words, key, before, longest: whole.max, context: reach, guards: guardsOf(pattern, key) };
+  }
   const codes = [...chosen.set].sort((a, b) => a - b);
-  return { anchor: new RegExp(`[${codes.map(hex).join('')}]`, 'g'), words: [], key: codes.join(','), before, longest: whole.max, context: reach };
+  const key = codes.join(',');
+  const anchor = new RegExp(`[${codes.map(hex).join('')}]`, 'g');
+  return { anchor, words: [], key, before, longest: whole.max, context: reach, guards: guardsOf(pattern, key) };
 }
 
 /** The shortest run of plain characters a word anchor takes. */
@@ -278,6 +313,13 @@ export function* scan(text: string, pattern: RegExp, plan: Plan | null, cache: A
     }
     const start = Math.max(from, consumed, 0);
     if (start > to) continue;
+    if (plan.guards.length > 0) {
+      // A match lies in [start, to + longest): without a character of each guard there, there is none.
+      let held = 0;
+      const end = Math.min(text.length, to + plan.longest);
+      for (let k = start; k < end; k++) held |= GUARD[text.charCodeAt(k)]!;
+      if (plan.guards.some((bit) => (held & bit) === 0)) continue;
+    }
     // Two characters more on each side: a surrogate pair cut at the edge is never read.
     const offset = Math.max(0, start - plan.context - 2);
     const piece = text.slice(offset, to + plan.longest + plan.context + 2);
