@@ -331,6 +331,8 @@ export function* scan(text: string, pattern: RegExp, plan: Plan | null, cache: A
       consumed = index + m[0].length;
       yield m;
       if (m[0].length === 0) re.lastIndex += 1;
+      // A match from here would start after `to`: the loop would stop at it.
+      if (re.lastIndex + offset > to) break;
     }
   }
 }
