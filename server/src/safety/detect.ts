@@ -133,11 +133,16 @@ const LEXICONS: Compiled[] = [en, fr, es, pt, de, ru, zhCN, zhTW, ja, ko].map((l
 });
 
 let needsRegistered = false;
-/** Every pattern's needs worked out before the first reading is surveyed, so one read finds all their strings. */
+/** Every pattern's needs and plan worked out before the first reading is surveyed, so one read finds all their strings and anchors. */
 function registerNeeds(): void {
   if (needsRegistered) return;
   needsRegistered = true;
-  for (const lexicon of LEXICONS) for (const pattern of [...lexicon.ages, ...lexicon.minor, ...lexicon.minorOwn, ...lexicon.sexual]) pattern.needs();
+  for (const lexicon of LEXICONS) {
+    for (const pattern of [...lexicon.ages, ...lexicon.minor, ...lexicon.minorOwn, ...lexicon.sexual]) {
+      pattern.needs();
+      pattern.plan(); // its anchor class, found in the same read (windows.ts)
+    }
+  }
 }
 
 /** The value of a number written in digits, Roman numerals or the words of one language ("fifteen", "二十五", "열다섯", "十几"); NaN when unreadable. */
@@ -313,7 +318,7 @@ function findMinor(reading: Reading, read: Compiled[]): string | null {
   for (const lexicon of read) {
     for (const frame of lexicon.ages) {
       if (!first(frame.key) || !meets(frame.needs(), reading.held)) continue;
-      for (const m of scan(reading.text, frame.re, frame.plan(), reading.anchors)) {
+      for (const m of scan(reading.text, frame.re, frame.plan(), reading.anchors, reading.held)) {
         const n = m.groups?.n;
         if (n === undefined) continue;
         const age = valueOf(n, lexicon);
@@ -326,13 +331,13 @@ function findMinor(reading: Reading, read: Compiled[]): string | null {
     }
     for (const pattern of lexicon.minor) {
       if (!first(pattern.key) || !meets(pattern.needs(), reading.held)) continue;
-      for (const m of scan(reading.text, pattern.re, pattern.plan(), reading.anchors)) {
+      for (const m of scan(reading.text, pattern.re, pattern.plan(), reading.anchors, reading.held)) {
         if (counts(reading, lexicon, read, m.index, m.index + m[0].length)) return m[0];
       }
     }
     for (const pattern of lexicon.minorOwn) {
       if (!first(pattern.key) || !meets(pattern.needs(), reading.held)) continue;
-      for (const m of scan(reading.text, pattern.re, pattern.plan(), reading.anchors)) {
+      for (const m of scan(reading.text, pattern.re, pattern.plan(), reading.anchors, reading.held)) {
         const end = m.index + m[0].length;
         if (ownLanguageApplies(reading, lexicon, m.index, end) && counts(reading, lexicon, read, m.index, end)) return m[0];
       }
@@ -348,7 +353,7 @@ function findSexual(reading: Reading, read: Compiled[]): string | null {
       if (scanned.has(pattern.key)) continue;
       scanned.add(pattern.key);
       if (!meets(pattern.needs(), reading.held)) continue;
-      for (const m of scan(reading.text, pattern.re, pattern.plan(), reading.anchors)) {
+      for (const m of scan(reading.text, pattern.re, pattern.plan(), reading.anchors, reading.held)) {
         if (counts(reading, lexicon, read, m.index, m.index + m[0].length)) return m[0];
       }
     }

@@ -219,13 +219,40 @@ const BUCKETS = 0x10000;
 /** The registered strings of two or more code units, by number; `byString` gives the number. */
 const strings: string[] = [];
 const byString = new Map<string, number>();
+/** Where in a string of four or more code units its indexed four are (see `quietest`). */
+const offsets: number[] = [];
 const pairBloom = new Uint8Array(BUCKETS);
 const tripleBloom = new Uint8Array(BUCKETS);
+const quadBloom = new Uint8Array(BUCKETS);
 /** The numbers of the strings with each hash (filled, never holey: read once per character). */
 const pairs: number[][] = Array.from({ length: BUCKETS }, () => []);
 const triples: number[][] = Array.from({ length: BUCKETS }, () => []);
+const quads: number[][] = Array.from({ length: BUCKETS }, () => []);
+/** For each code unit, whether it ends an indexed pair (1), three (2) or four (4): the hashes are worked out only then. */
+const ENDS = new Uint8Array(BUCKETS);
 const pairHash = (a: number, b: number) => (a * 31 + b) & 0xffff;
 const tripleHash = (a: number, b: number, c: number) => (a * 961 + b * 31 + c) & 0xffff;
+const quadHash = (a: number, b: number, c: number, d: number) => (a * 29791 + b * 961 + c * 31 + d) & 0xffff;
+
+/** Letters and marks most frequent in running text (a space most of all), whose four-character runs recur everywhere. */
+const FREQUENT = ' etaoinshrdl';
+/**
+ * The four code units of a longer string the index keys it by: the run least made of frequent
+ * characters ("the minor" by "inor", not "the "), so a text's common runs seldom lead to a comparison.
+ */
+function quietest(s: string): number {
+  let best = 0;
+  let least = Number.POSITIVE_INFINITY;
+  for (let at = 0; at + 4 <= s.length; at++) {
+    let score = 0;
+    for (let k = at; k < at + 4; k++) {
+      const rank = FREQUENT.indexOf(s[k]!);
+      if (rank >= 0) score += rank === 0 ? 20 : 12 - rank;
+    }
+    if (score < least) [best, least] = [at, score];
+  }
+  return best;
+}
 
 function register(needs: Needs): void {
   for (const need of needs) {
@@ -234,24 +261,57 @@ function register(needs: Needs): void {
       const id = strings.length;
       strings.push(s);
       byString.set(s, id);
+      offsets.push(0);
       if (s.length === 2) {
         const h = pairHash(s.charCodeAt(0), s.charCodeAt(1));
         pairBloom[h] = 1;
         pairs[h]!.push(id);
-      } else {
+        ENDS[s.charCodeAt(1)]! |= 1;
+      } else if (s.length === 3) {
         const h = tripleHash(s.charCodeAt(0), s.charCodeAt(1), s.charCodeAt(2));
         tripleBloom[h] = 1;
         triples[h]!.push(id);
+        ENDS[s.charCodeAt(2)]! |= 2;
+      } else {
+        const at = quietest(s);
+        offsets[id] = at;
+        const h = quadHash(s.charCodeAt(at), s.charCodeAt(at + 1), s.charCodeAt(at + 2), s.charCodeAt(at + 3));
+        quadBloom[h] = 1;
+        quads[h]!.push(id);
+        ENDS[s.charCodeAt(at + 3)]! |= 4;
       }
     }
   }
 }
 
-/** What one read of a text found: the characters it holds, and which registered strings. */
+/**
+ * Anchor classes of windows.ts (a few characters every match of a pattern holds), up to 32, one bit
+ * each: `survey` notes where each occurs in the same read.
+ */
+const ANCHORS = new Uint32Array(BUCKETS);
+const anchorKeys = new Map<string, number>();
+
+/** The slot of an anchor class (its code units), -1 when all are taken (the anchors are then found on their own). */
+export function anchorSlot(units: number[]): number {
+  const key = [...units].sort((a, b) => a - b).join(',');
+  let slot = anchorKeys.get(key);
+  if (slot !== undefined) return slot;
+  if (anchorKeys.size >= 32) return -1;
+  slot = anchorKeys.size;
+  anchorKeys.set(key, slot);
+  for (const unit of units) ANCHORS[unit]! |= 1 << slot;
+  return slot;
+}
+
+/** What one read of a text found: the characters it holds, which registered strings, where each anchor class occurs. */
 export type Held = {
   /** Every distinct UTF-16 code unit of the text. */
   units: number[];
+  /** Whether two spaces stand together somewhere (white space other than a space is among `units`). */
+  doubleSpace: boolean;
   has(s: string): boolean;
+  /** Every index of a character of the anchor class in `slot`, in order; undefined for a class registered after the read. */
+  anchors(slot: number): number[] | undefined;
 };
 
 /**
@@ -263,34 +323,58 @@ export function survey(text: string): Held {
   const seen = new Uint8Array(BUCKETS);
   const units: number[] = [];
   const found = new Uint8Array(strings.length);
+  const positions: number[][] = Array.from({ length: anchorKeys.size }, () => []);
+  let doubleSpace = false;
+  // The three code units before the current one (-1 before the start).
   let a = -1;
   let b = -1;
+  let d = -1;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (seen[c] === 0) {
       seen[c] = 1;
       units.push(c);
     }
-    if (b >= 0) {
-      const h2 = pairHash(b, c);
-      if (pairBloom[h2] === 1) {
-        for (const id of pairs[h2]!) {
-          if (found[id] === 0 && strings[id]!.charCodeAt(0) === b && strings[id]!.charCodeAt(1) === c) found[id] = 1;
+    const slots = ANCHORS[c]!;
+    if (slots !== 0) {
+      for (let slot = 0, rest = slots; rest !== 0; slot++, rest >>>= 1) if ((rest & 1) !== 0) positions[slot]?.push(i);
+    }
+    if (c === 32 && b === 32) doubleSpace = true;
+    const ends = ENDS[c]!;
+    if (ends !== 0) {
+      if ((ends & 1) !== 0 && b >= 0) {
+        const h2 = pairHash(b, c);
+        if (pairBloom[h2] === 1) {
+          for (const id of pairs[h2]!) {
+            if (found[id] === 0 && strings[id]!.charCodeAt(0) === b && strings[id]!.charCodeAt(1) === c) found[id] = 1;
+          }
         }
       }
-      if (a >= 0) {
+      if ((ends & 2) !== 0 && a >= 0) {
         const h3 = tripleHash(a, b, c);
         if (tripleBloom[h3] === 1) {
           for (const id of triples[h3]!) if (found[id] === 0 && text.startsWith(strings[id]!, i - 2)) found[id] = 1;
         }
       }
+      if ((ends & 4) !== 0 && d >= 0) {
+        const h4 = quadHash(d, a, b, c);
+        if (quadBloom[h4] === 1) {
+          for (const id of quads[h4]!) {
+            const start = i - 3 - offsets[id]!;
+            if (found[id] === 0 && start >= 0 && text.startsWith(strings[id]!, start)) found[id] = 1;
+          }
+        }
+      }
     }
+    d = a;
     a = b;
     b = c;
   }
   const alone = new Map<string, boolean>();
   return {
     units,
+    doubleSpace,
+    anchors: (slot) => positions[slot],
     has(s: string): boolean {
       if (s.length === 1) return seen[s.charCodeAt(0)] === 1;
       const id = byString.get(s);

@@ -1,6 +1,6 @@
 import { RegExpParser } from '@eslint-community/regexpp';
 import type { Alternative, Element, Node } from '@eslint-community/regexpp/ast';
-import { neededUnits } from './literals';
+import { anchorSlot, type Held, neededUnits } from './literals';
 
 /**
  * Scanning a long text only around the places a pattern can match (issue 28: the check of 200,000
@@ -38,6 +38,8 @@ export type Plan = {
    * needed): a stretch whose text holds no character of one set has no match and is not run.
    */
   guards: number[];
+  /** The anchor class's slot in `survey` (literals.ts), which finds its places in the read it makes anyway; -1 without. */
+  slot: number;
 };
 
 /** One bit per set of needed characters (up to 32 sets, shared by the plans: a set beyond that guards nothing). */
@@ -225,12 +227,13 @@ export function planOf(pattern: RegExp): Plan | null {
   const before = elements.slice(0, chosen.index).reduce((sum, e) => sum + span(e).max, 0);
   if (!chosen.set) {
     const key = JSON.stringify(chosen.words);
-    return { anchor: null, words: chosen.words, key, before, longest: whole.max, context: reach, guards: guardsOf(pattern, key) };
+    return { anchor: null, words: chosen.words, key, before, longest: whole.max, context: reach, guards: guardsOf(pattern, key), slot: -1 };
   }
   const codes = [...chosen.set].sort((a, b) => a - b);
   const key = codes.join(',');
   const anchor = new RegExp(`[${codes.map(hex).join('')}]`, 'g');
-  return { anchor, words: [], key, before, longest: whole.max, context: reach, guards: guardsOf(pattern, key) };
+  const slot = anchorSlot(codes);
+  return { anchor, words: [], key, before, longest: whole.max, context: reach, guards: guardsOf(pattern, key), slot };
 }
 
 /** The shortest run of plain characters a word anchor takes. */
@@ -265,12 +268,14 @@ function groupWords(group: Node & { alternatives: Alternative[] }): string[] | n
 /** Anchor positions found in one text, shared by the patterns with the same anchor; null: too many to be worth it. */
 export type AnchorCache = Map<string, number[] | null>;
 
-function anchors(text: string, plan: Plan, cache: AnchorCache): number[] | null {
+function anchors(text: string, plan: Plan, cache: AnchorCache, held: Held | undefined): number[] | null {
+  // More anchors than this and the stretches around them would cover most of a text.
+  const most = Math.max(16, text.length / (plan.before + plan.longest + 2));
+  const surveyed = plan.slot >= 0 ? held?.anchors(plan.slot) : undefined;
+  if (surveyed) return surveyed.length > most ? null : surveyed;
   let found = cache.get(plan.key);
   if (found !== undefined) return found;
   found = [];
-  // More anchors than this and the stretches around them would cover most of a text.
-  const most = Math.max(16, text.length / (plan.before + plan.longest + 2));
   if (plan.anchor) {
     plan.anchor.lastIndex = 0;
     for (let m = plan.anchor.exec(text); m; m = plan.anchor.exec(text)) {
@@ -292,9 +297,12 @@ function anchors(text: string, plan: Plan, cache: AnchorCache): number[] | null 
   return found;
 }
 
-/** The matches of `pattern` (flags g) in `text`, as `text.matchAll(pattern)` finds them, read only where they can be. */
-export function* scan(text: string, pattern: RegExp, plan: Plan | null, cache: AnchorCache): Generator<RegExpExecArray> {
-  const positions = plan ? anchors(text, plan, cache) : null;
+/**
+ * The matches of `pattern` (flags g) in `text`, as `text.matchAll(pattern)` finds them, read only where they can be.
+ * `held`: the survey of this very text (literals.ts), with the places of the anchor classes registered before it.
+ */
+export function* scan(text: string, pattern: RegExp, plan: Plan | null, cache: AnchorCache, held?: Held): Generator<RegExpExecArray> {
+  const positions = plan ? anchors(text, plan, cache, held) : null;
   if (!plan || !positions) {
     yield* text.matchAll(pattern);
     return;
