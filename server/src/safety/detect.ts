@@ -57,6 +57,8 @@ type Pattern = { re: RegExp; plan: () => Plan | null; needs: () => Needs; key: s
 type Compiled = {
   lexicon: Lexicon;
   gate: Gate;
+  /** The gate as one expression (`checkByWholeScans`). */
+  gateExpression: RegExp;
   threshold: number;
   numbers: [string, number | 'ten'][];
   ages: Frame[];
@@ -104,6 +106,7 @@ const LEXICONS: Compiled[] = [en, fr, es, pt, de, ru, zhCN, zhTW, ja, ko].map((l
   return {
     lexicon,
     gate: gateOf(foldPattern(lexicon.gate)),
+    gateExpression: new RegExp(foldPattern(lexicon.gate), 'u'),
     threshold,
     numbers,
     ages: lexicon.ages.map((frame) => ({
@@ -257,7 +260,16 @@ type Reading = {
   anchors: AnchorCache;
   /** Which of the patterns' needed strings the reading holds (literals.ts), shared likewise. */
   held: Held;
+  /** Every pattern run over the whole text, no pattern left out (`checkByWholeScans`). */
+  whole: boolean;
 };
+
+/** The matches of a pattern in a reading: none when the reading lacks a string the pattern needs, else those `scan` finds around its anchors. */
+function matchesOf(reading: Reading, pattern: { re: RegExp; plan: () => Plan | null; needs: () => Needs }): Iterable<RegExpExecArray> {
+  if (reading.whole) return reading.text.matchAll(pattern.re);
+  if (!meets(pattern.needs(), reading.held)) return [];
+  return scan(reading.text, pattern.re, pattern.plan(), reading.anchors, reading.held);
+}
 
 function sentenceHasKana(reading: Reading, start: number, end: number): boolean {
   if (!reading.hasKana) return false;
@@ -317,8 +329,8 @@ function findMinor(reading: Reading, read: Compiled[]): string | null {
   const first = (key: string) => !scanned.has(key) && Boolean(scanned.add(key));
   for (const lexicon of read) {
     for (const frame of lexicon.ages) {
-      if (!first(frame.key) || !meets(frame.needs(), reading.held)) continue;
-      for (const m of scan(reading.text, frame.re, frame.plan(), reading.anchors, reading.held)) {
+      if (!first(frame.key)) continue;
+      for (const m of matchesOf(reading, frame)) {
         const n = m.groups?.n;
         if (n === undefined) continue;
         const age = valueOf(n, lexicon);
@@ -330,14 +342,14 @@ function findMinor(reading: Reading, read: Compiled[]): string | null {
       }
     }
     for (const pattern of lexicon.minor) {
-      if (!first(pattern.key) || !meets(pattern.needs(), reading.held)) continue;
-      for (const m of scan(reading.text, pattern.re, pattern.plan(), reading.anchors, reading.held)) {
+      if (!first(pattern.key)) continue;
+      for (const m of matchesOf(reading, pattern)) {
         if (counts(reading, lexicon, read, m.index, m.index + m[0].length)) return m[0];
       }
     }
     for (const pattern of lexicon.minorOwn) {
-      if (!first(pattern.key) || !meets(pattern.needs(), reading.held)) continue;
-      for (const m of scan(reading.text, pattern.re, pattern.plan(), reading.anchors, reading.held)) {
+      if (!first(pattern.key)) continue;
+      for (const m of matchesOf(reading, pattern)) {
         const end = m.index + m[0].length;
         if (ownLanguageApplies(reading, lexicon, m.index, end) && counts(reading, lexicon, read, m.index, end)) return m[0];
       }
@@ -352,8 +364,7 @@ function findSexual(reading: Reading, read: Compiled[]): string | null {
     for (const pattern of lexicon.sexual) {
       if (scanned.has(pattern.key)) continue;
       scanned.add(pattern.key);
-      if (!meets(pattern.needs(), reading.held)) continue;
-      for (const m of scan(reading.text, pattern.re, pattern.plan(), reading.anchors, reading.held)) {
+      for (const m of matchesOf(reading, pattern)) {
         if (counts(reading, lexicon, read, m.index, m.index + m[0].length)) return m[0];
       }
     }
@@ -368,7 +379,7 @@ function boundary(raw: string, index: number | undefined, pick: (r: { text: stri
   return Math.max(0, (pick(prefix) ?? prefix.text).length - 2);
 }
 
-function readingsOf(text: string, options: CheckOptions): Reading[] {
+function readingsOf(text: string, options: CheckOptions, whole: boolean): Reading[] {
   const { text: folded, joined } = readings(text);
   let cased: string | null = null;
   const casedText = () => (cased ??= normalizeKeepingCase(text));
@@ -381,12 +392,13 @@ function readingsOf(text: string, options: CheckOptions): Reading[] {
       from: boundary(text, options.newFrom, pick),
       until: options.partial ? Math.max(0, view.length - PARTIAL_HOLD) : Number.POSITIVE_INFINITY,
       pending: false,
-      hasKana: opens(KANA_GATE, view, found, held),
+      hasKana: whole ? KANA.test(view) : opens(KANA_GATE, view, found, held),
       cased: casedText,
       language: options.language,
       found,
       anchors: new Map(),
       held,
+      whole,
     };
   };
   const out = [make(folded, (r) => r.text)];
@@ -401,9 +413,22 @@ function readingsOf(text: string, options: CheckOptions): Reading[] {
  */
 export function check(text: string, options: CheckOptions): Verdict {
   registerNeeds();
-  const views = readingsOf(text, options);
+  return checkReadings(readingsOf(text, options, false), options);
+}
+
+/**
+ * The same check without its shortcuts: every gate tested as an expression, every pattern run over
+ * the whole text (no needed strings, no anchors). The reference the tests hold `check` to; slow on long texts.
+ */
+export function checkByWholeScans(text: string, options: CheckOptions): Verdict {
+  return checkReadings(readingsOf(text, options, true), options);
+}
+
+function checkReadings(views: Reading[], options: CheckOptions): Verdict {
   for (const reading of views) {
-    const read = LEXICONS.filter((lexicon) => opens(lexicon.gate, reading.text, reading.found, reading.held));
+    const read = LEXICONS.filter((lexicon) =>
+      reading.whole ? lexicon.gateExpression.test(reading.text) : opens(lexicon.gate, reading.text, reading.found, reading.held),
+    );
     if (options.rating === 'adult') {
       const minor = findMinor(reading, read);
       if (minor) return { allowed: false, reason: 'minor', match: minor.trim() };
