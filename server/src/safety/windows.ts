@@ -34,36 +34,44 @@ export type Plan = {
   /** Text a look-around, \b, ^ or $ may read around a match. */
   context: number;
   /**
-   * Characters a match must hold besides its anchor, as bits of GUARD (one bit per set, every set
-   * needed): a stretch whose text holds no character of one set has no match and is not run.
+   * Characters a match must hold besides its anchor, as bits of the table `guard` (one bit per set,
+   * every set needed): a stretch whose text holds no character of one set has no match and is not run.
    */
+  guard: Uint32Array;
   guards: number[];
   /** The anchor class's slot in `survey` (literals.ts), which finds its places in the read it makes anyway; -1 without. */
   slot: number;
 };
 
-/** One bit per set of needed characters (up to 32 sets, shared by the plans: a set beyond that guards nothing). */
-const GUARD = new Uint32Array(0x10000);
-const guardBits = new Map<string, number>();
+/**
+ * Tables of needed characters, one bit per set (32 sets a table, shared by the plans; a new table when
+ * one is full). All the sets of one plan are in one table, read once per character of a stretch.
+ */
+const guardTables: { table: Uint32Array; bits: Map<string, number> }[] = [];
 
-function guardBit(units: Set<number>): number {
-  const key = [...units].sort((a, b) => a - b).join(',');
-  let bit = guardBits.get(key);
-  if (bit !== undefined) return bit;
-  if (guardBits.size >= 32) return 0;
-  bit = (1 << guardBits.size) >>> 0;
-  guardBits.set(key, bit);
-  for (const unit of units) GUARD[unit]! |= bit;
-  return bit;
+function guardsIn(sets: Set<number>[]): { guard: Uint32Array; guards: number[] } {
+  const keys = sets.map((units) => [...units].sort((a, b) => a - b).join(','));
+  let page = guardTables.find((t) => t.bits.size + keys.filter((key) => !t.bits.has(key)).length <= 32);
+  if (!page) guardTables.push((page = { table: new Uint32Array(0x10000), bits: new Map() }));
+  const guards = sets.map((units, i) => {
+    let bit = page.bits.get(keys[i]!);
+    if (bit === undefined) {
+      bit = (1 << page.bits.size) >>> 0;
+      page.bits.set(keys[i]!, bit);
+      for (const unit of units) page.table[unit]! |= bit;
+    }
+    return bit;
+  });
+  return { guard: page.table, guards };
 }
 
 /** The guards of a plan: a few of the pattern's sets of needed characters, the smallest first (the anchor's own set adds nothing). */
-function guardsOf(pattern: RegExp, anchorKey: string): number[] {
-  return neededUnits(pattern)
-    .filter((units) => units.size <= MAX_ANCHOR && [...units].sort((a, b) => a - b).join(',') !== anchorKey)
-    .slice(0, 3)
-    .map(guardBit)
-    .filter((bit) => bit !== 0);
+function guardsOf(pattern: RegExp, anchorKey: string): { guard: Uint32Array; guards: number[] } {
+  return guardsIn(
+    neededUnits(pattern)
+      .filter((units) => units.size <= MAX_ANCHOR && [...units].sort((a, b) => a - b).join(',') !== anchorKey)
+      .slice(0, 3),
+  );
 }
 
 const parser = new RegExpParser({ ecmaVersion: 2025 });
@@ -208,7 +216,8 @@ export function planOf(pattern: RegExp): Plan | null {
   elements.forEach((e, index) => {
     if (e.type === 'Assertion' || span(e).min === 0) return;
     // Words: a run of three or more letters ("of age"), or a group whose every branch starts with one (younger|under|below).
-    const words = e.type === 'Character' ? literalRun(elements, index) : e.type === 'Group' || e.type === 'CapturingGroup' ? groupWords(e) : null;
+    const words =
+      e.type === 'Character' ? literalRun(elements, index) : e.type === 'Group' || e.type === 'CapturingGroup' ? groupWords(e) : null;
     if (words && (e.type !== 'Character' || index === 0 || elements[index - 1]!.type !== 'Character')) {
       consider({ index, score: words.length / 8, set: null, words });
     }
@@ -227,13 +236,13 @@ export function planOf(pattern: RegExp): Plan | null {
   const before = elements.slice(0, chosen.index).reduce((sum, e) => sum + span(e).max, 0);
   if (!chosen.set) {
     const key = JSON.stringify(chosen.words);
-    return { anchor: null, words: chosen.words, key, before, longest: whole.max, context: reach, guards: guardsOf(pattern, key), slot: -1 };
+    return { anchor: null, words: chosen.words, key, before, longest: whole.max, context: reach, ...guardsOf(pattern, key), slot: -1 };
   }
   const codes = [...chosen.set].sort((a, b) => a - b);
   const key = codes.join(',');
   const anchor = new RegExp(`[${codes.map(hex).join('')}]`, 'g');
   const slot = anchorSlot(codes);
-  return { anchor, words: [], key, before, longest: whole.max, context: reach, guards: guardsOf(pattern, key), slot };
+  return { anchor, words: [], key, before, longest: whole.max, context: reach, ...guardsOf(pattern, key), slot };
 }
 
 /** The shortest run of plain characters a word anchor takes. */
@@ -325,7 +334,8 @@ export function* scan(text: string, pattern: RegExp, plan: Plan | null, cache: A
       // A match lies in [start, to + longest): without a character of each guard there, there is none.
       let held = 0;
       const end = Math.min(text.length, to + plan.longest);
-      for (let k = start; k < end; k++) held |= GUARD[text.charCodeAt(k)]!;
+      const guard = plan.guard;
+      for (let k = start; k < end; k++) held |= guard[text.charCodeAt(k)]!;
       if (plan.guards.some((bit) => (held & bit) === 0)) continue;
     }
     // Two characters more on each side: a surrogate pair cut at the edge is never read.
