@@ -47,6 +47,10 @@ function texts(): string[] {
       out.push(n % 3 === 1 ? text + phrases[at++ % phrases.length]! : text);
     }
   }
+  // Dense texts: a short sentence over and over, its anchors apart, so many stretches are run that the rest is scanned whole.
+  for (const dense of ['她今年三十四岁了。', '三十四歳の港町で、', '서른네 살의 항구, ', '她十五岁。港口的灯', '十八岁以下的船只，', '열다섯 살 소녀의 배']) {
+    out.push(dense.repeat(Math.ceil(6000 / dense.length)));
+  }
   return out;
 }
 

@@ -278,8 +278,9 @@ function groupWords(group: Node & { alternatives: Alternative[] }): string[] | n
 export type AnchorCache = Map<string, number[] | null>;
 
 function anchors(text: string, plan: Plan, cache: AnchorCache, held: Held | undefined): number[] | null {
-  // More anchors than this and the stretches around them would cover most of a text.
-  const most = Math.max(16, text.length / (plan.before + plan.longest + 2));
+  // More anchors than this and the stretches around them would cover most of a text; with guards most
+  // stretches are ruled out by reading their characters, without running the pattern.
+  const most = plan.guards.length > 0 ? text.length : Math.max(16, text.length / (plan.before + plan.longest + 2));
   const surveyed = plan.slot >= 0 ? held?.anchors(plan.slot) : undefined;
   if (surveyed) return surveyed.length > most ? null : surveyed;
   let found = cache.get(plan.key);
@@ -319,6 +320,10 @@ export function* scan(text: string, pattern: RegExp, plan: Plan | null, cache: A
   const re = new RegExp(pattern.source, pattern.flags);
   let consumed = 0;
   let i = 0;
+  // Stretches run before the rest of the text is scanned whole instead (when few are ruled out by their
+  // guards, a run per stretch costs more than one scan): from the end of the last match on, the whole
+  // scan finds what the stretches would, as no match starts between them.
+  let budget = Math.max(16, text.length / 24);
   while (i < positions.length) {
     // The starts a match around these anchors can have: [from, to].
     const from = positions[i]! - plan.before;
@@ -332,11 +337,19 @@ export function* scan(text: string, pattern: RegExp, plan: Plan | null, cache: A
     if (start > to) continue;
     if (plan.guards.length > 0) {
       // A match lies in [start, to + longest): without a character of each guard there, there is none.
-      let held = 0;
+      let present = 0;
       const end = Math.min(text.length, to + plan.longest);
       const guard = plan.guard;
-      for (let k = start; k < end; k++) held |= guard[text.charCodeAt(k)]!;
-      if (plan.guards.some((bit) => (held & bit) === 0)) continue;
+      for (let k = start; k < end; k++) present |= guard[text.charCodeAt(k)]!;
+      if (plan.guards.some((bit) => (present & bit) === 0)) continue;
+    }
+    if (--budget < 0) {
+      re.lastIndex = consumed;
+      for (let m = re.exec(text); m; m = re.exec(text)) {
+        yield m;
+        if (m[0].length === 0) re.lastIndex += 1;
+      }
+      return;
     }
     // Two characters more on each side: a surrogate pair cut at the edge is never read.
     const offset = Math.max(0, start - plan.context - 2);
