@@ -23,8 +23,15 @@ const MOST_NEEDED = 12;
 /** The most needs a pattern keeps. */
 const KEEP = 3;
 
-/** Every string `node` can match (a superset), or null when they are many or unbounded. */
+const exacts = new WeakMap<Node, Set<string> | null>();
+/** Every string `node` can match (a superset), or null when they are many or unbounded (remembered per node). */
 function exact(node: Node): Set<string> | null {
+  let known = exacts.get(node);
+  if (known === undefined) exacts.set(node, (known = exactOf(node)));
+  return known;
+}
+
+function exactOf(node: Node): Set<string> | null {
   switch (node.type) {
     case 'Character':
       return new Set([String.fromCodePoint(node.value)]);
@@ -125,8 +132,17 @@ function cost(need: string[]): number {
   return sum;
 }
 
-/** The needs every match of `node` meets (each a set of strings, one of which the match holds). */
+const needsKnown = new Map<number, WeakMap<Node, string[][]>>();
+/** The needs every match of `node` meets (each a set of strings, one of which the match holds), remembered per node. */
 function needs(node: Node, most = MOST_NEEDED): string[][] {
+  let byNode = needsKnown.get(most);
+  if (!byNode) needsKnown.set(most, (byNode = new WeakMap()));
+  let known = byNode.get(node);
+  if (!known) byNode.set(node, (known = needsOfNode(node, most)));
+  return known;
+}
+
+function needsOfNode(node: Node, most: number): string[][] {
   const out: string[][] = [];
   const add = (need: string[] | null) => {
     if (need && need.length > 0 && need.length <= most) out.push(need);
@@ -134,13 +150,20 @@ function needs(node: Node, most = MOST_NEEDED): string[][] {
   switch (node.type) {
     case 'Alternative': {
       const elements: Element[] = node.elements;
-      // Runs of elements whose strings are few: every match holds one string of the run.
+      // Runs of elements whose strings are few: every match holds one string of the run. From each
+      // element, the element alone and the longest run (the most telling; those between add little).
       for (let i = 0; i < elements.length; i++) {
-        let run: Set<string> | null = new Set(['']);
-        for (let j = i; j < elements.length && run; j++) {
-          run = product([run, exact(elements[j]!)]);
-          if (run) add(needOfSet(run));
+        let run: Set<string> | null = exact(elements[i]!);
+        if (!run) continue;
+        add(needOfSet(run));
+        let longest: Set<string> | null = null;
+        for (let j = i + 1; j < elements.length; j++) {
+          const next = product([run, exact(elements[j]!)]);
+          if (!next) break;
+          run = next;
+          longest = run;
         }
+        if (longest) add(needOfSet(longest));
       }
       for (const e of elements) if (e.type === 'Group' || e.type === 'CapturingGroup' || e.type === 'Quantifier') out.push(...needs(e, most));
       break;
