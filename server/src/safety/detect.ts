@@ -135,19 +135,6 @@ const LEXICONS: Compiled[] = [en, fr, es, pt, de, ru, zhCN, zhTW, ja, ko].map((l
   };
 });
 
-let needsRegistered = false;
-/** Every pattern's needs and plan worked out before the first reading is surveyed, so one read finds all their strings and anchors. */
-function registerNeeds(): void {
-  if (needsRegistered) return;
-  needsRegistered = true;
-  for (const lexicon of LEXICONS) {
-    for (const pattern of [...lexicon.ages, ...lexicon.minor, ...lexicon.minorOwn, ...lexicon.sexual]) {
-      pattern.needs();
-      pattern.plan(); // its anchor class, found in the same read (windows.ts)
-    }
-  }
-}
-
 /** The value of a number written in digits, Roman numerals or the words of one language ("fifteen", "二十五", "열다섯", "十几"); NaN when unreadable. */
 export function readNumber(token: string, lexicon: { numbers: [string, number | 'ten'][]; roman?: boolean | undefined }): number {
   const compact = token.replace(/[\s-]+/gu, '').replace(/(?<=\d)(?:st|nd|rd|th)$/u, '');
@@ -412,7 +399,6 @@ function readingsOf(text: string, options: CheckOptions, whole: boolean): Readin
  * sexual content with a minor is refused as `minor`.
  */
 export function check(text: string, options: CheckOptions): Verdict {
-  registerNeeds();
   return checkReadings(readingsOf(text, options, false), options);
 }
 
