@@ -64,7 +64,8 @@ describe('patterns left out when a text lacks a string they need', () => {
         }
         for (const m of matches) {
           if (!needs.every((need) => need.some((s) => m[0].includes(s)))) wrong.push(`${re.source}: ${m[0]} lacks a need`);
-          if (!units.every((set) => [...m[0]].some((c) => set.has(c.charCodeAt(0))))) wrong.push(`${re.source}: ${m[0]} lacks a needed character`);
+          if (!units.every((set) => [...m[0]].some((c) => set.has(c.charCodeAt(0)))))
+            wrong.push(`${re.source}: ${m[0]} lacks a needed character`);
         }
       });
     }

@@ -165,7 +165,8 @@ function needsOfNode(node: Node, most: number): string[][] {
         }
         if (longest) add(needOfSet(longest));
       }
-      for (const e of elements) if (e.type === 'Group' || e.type === 'CapturingGroup' || e.type === 'Quantifier') out.push(...needs(e, most));
+      for (const e of elements)
+        if (e.type === 'Group' || e.type === 'CapturingGroup' || e.type === 'Quantifier') out.push(...needs(e, most));
       break;
     }
     case 'Group':

@@ -48,7 +48,14 @@ function texts(): string[] {
     }
   }
   // Dense texts: a short sentence over and over, its anchors apart, so many stretches are run that the rest is scanned whole.
-  for (const dense of ['她今年三十四岁了。', '三十四歳の港町で、', '서른네 살의 항구, ', '她十五岁。港口的灯', '十八岁以下的船只，', '열다섯 살 소녀의 배']) {
+  for (const dense of [
+    '她今年三十四岁了。',
+    '三十四歳の港町で、',
+    '서른네 살의 항구, ',
+    '她十五岁。港口的灯',
+    '十八岁以下的船只，',
+    '열다섯 살 소녀의 배',
+  ]) {
     out.push(dense.repeat(Math.ceil(6000 / dense.length)));
   }
   return out;
@@ -56,7 +63,8 @@ function texts(): string[] {
 
 describe('scanning around anchors', () => {
   it('plans the counter-led age patterns of Chinese, Japanese and Korean (they are read only around 岁, 歳, 살)', () => {
-    const planned = (lexicon: { ages: { pattern: string }[] }) => lexicon.ages.filter((frame) => planOf(new RegExp(foldPattern(frame.pattern), 'gu')));
+    const planned = (lexicon: { ages: { pattern: string }[] }) =>
+      lexicon.ages.filter((frame) => planOf(new RegExp(foldPattern(frame.pattern), 'gu')));
     expect(planned(zhCN).length).toBeGreaterThan(0);
     expect(planned(ja).length).toBeGreaterThan(0);
     expect(planned(ko).length).toBeGreaterThan(0);
@@ -124,7 +132,10 @@ describe('the check with its shortcuts and without', () => {
           const whole = checkByWholeScans(text, options);
           n += 1;
           if (!fast.allowed) refused += 1;
-          if (JSON.stringify(fast) !== JSON.stringify(whole)) wrong.push(`${JSON.stringify(options)} ${JSON.stringify(text.slice(0, 80))}: ${JSON.stringify(fast)} ≠ ${JSON.stringify(whole)}`);
+          if (JSON.stringify(fast) !== JSON.stringify(whole))
+            wrong.push(
+              `${JSON.stringify(options)} ${JSON.stringify(text.slice(0, 80))}: ${JSON.stringify(fast)} ≠ ${JSON.stringify(whole)}`,
+            );
         }
       }
     }
