@@ -18,8 +18,8 @@ export type Needs = string[][];
 const parser = new RegExpParser({ ecmaVersion: 2025 });
 /** The most strings a set of possible matches may hold while needs are worked out. */
 const MOST = 48;
-/** The most strings a need may hold: each string a text lacks is one read of the whole text. */
-const MOST_NEEDED = 12;
+/** The most strings a need may hold (all are looked for in the one read of `survey`; a need of more strings rules out less). */
+const MOST_NEEDED = 24;
 /** The most needs a pattern keeps. */
 const KEEP = 3;
 
@@ -115,10 +115,9 @@ function needOfSet(set: Set<string>): string[] | null {
 }
 
 /**
- * What testing a need is expected to cost (lower is better): a string a text lacks is one read of the
- * whole text, quick for a long string (the search skips ahead) or a rare first character, slow for a
- * short one led by a common letter or a space (" of" stops at every space); a common one is also met
- * more often, and a need that is met rules nothing out.
+ * How often a need is expected to be met, so rule nothing out (lower is better): a short string led
+ * by a common letter or a space (" of") is in most texts, a long one or one led by a rare character
+ * seldom; every string of a need adds to it.
  */
 function cost(need: string[]): number {
   let sum = 0;
@@ -211,7 +210,7 @@ export function needsOf(pattern: RegExp): Needs {
   const kept: Needs = [];
   const costed = needs(ast.alternatives.length === 1 ? ast.alternatives[0]! : ast).map((need) => ({ need, cost: cost(need) }));
   for (const { need, cost: c } of costed.sort((a, b) => a.cost - b.cost)) {
-    if (c >= 40 || kept.length >= KEEP) break;
+    if (c >= 60 || kept.length >= KEEP) break;
     // A need that a kept one implies (every string of the kept one holds one of it) rules out nothing more.
     if (kept.some((k) => k.every((s) => need.some((t) => s.includes(t))))) continue;
     kept.push(need);
