@@ -9,7 +9,8 @@ import type { AgeFrame, Lexicon } from './lexicon/types';
 import { zhCN } from './lexicon/zh-CN';
 import { zhTW } from './lexicon/zh-TW';
 import { foldPattern, normalizeKeepingCase, readings, romanValue } from './normalize';
-import { classesIn, type Gate, gateOf, opens } from './gates';
+import { classesOf, type Gate, gateOf, opens } from './gates';
+import { type Held, meets, type Needs, needsOf, survey } from './literals';
 import { type AnchorCache, type Plan, planOf, scan } from './windows';
 
 export type Rating = 'general' | 'adult';
@@ -43,11 +44,21 @@ const EXCEPTION_REACH = 80;
  * `key` names what a scan depends on: two lexicons' scans with the same key find the same matches and
  * judge them alike, so a check reads the text once for both (zh-CN and zh-TW share their age grammar).
  */
-type Frame = { re: RegExp; plan: () => Plan | null; kind: AgeFrame['kind']; named: boolean; notAfter: RegExp | null; key: string };
-type Pattern = { re: RegExp; plan: () => Plan | null; key: string };
+type Frame = {
+  re: RegExp;
+  plan: () => Plan | null;
+  needs: () => Needs;
+  kind: AgeFrame['kind'];
+  named: boolean;
+  notAfter: RegExp | null;
+  key: string;
+};
+type Pattern = { re: RegExp; plan: () => Plan | null; needs: () => Needs; key: string };
 type Compiled = {
   lexicon: Lexicon;
   gate: Gate;
+  /** The gate as one expression (`checkByWholeScans`). */
+  gateExpression: RegExp;
   threshold: number;
   numbers: [string, number | 'ten'][];
   ages: Frame[];
@@ -56,6 +67,8 @@ type Compiled = {
   sexual: Pattern[];
   allow: RegExp[];
   people: Set<string>;
+  /** Numbers read before (`readNumber` of a token): a long text states the same ages again and again. */
+  values: Map<string, number>;
 };
 
 const re = (source: string) => new RegExp(foldPattern(source), 'gu');
@@ -67,6 +80,12 @@ const re = (source: string) => new RegExp(foldPattern(source), 'gu');
 function lazyPlan(compiled: RegExp): () => Plan | null {
   let plan: Plan | null | undefined;
   return () => (plan === undefined ? (plan = planOf(compiled)) : plan);
+}
+
+/** A pattern's needs (literals.ts), likewise worked out the first time the pattern is run. */
+function lazyNeeds(compiled: RegExp): () => Needs {
+  let needs: Needs | undefined;
+  return () => (needs ??= needsOf(compiled));
 }
 
 const LEXICONS: Compiled[] = [en, fr, es, pt, de, ru, zhCN, zhTW, ja, ko].map((lexicon) => {
@@ -82,16 +101,18 @@ const LEXICONS: Compiled[] = [en, fr, es, pt, de, ru, zhCN, zhTW, ja, ko].map((l
   const own = lexicon.language.startsWith('zh') ? 'zh' : lexicon.language;
   const pattern = (kind: string, extra: string) => (source: string) => {
     const compiled = re(source);
-    return { re: compiled, plan: lazyPlan(compiled), key: JSON.stringify([kind, source, script, extra]) };
+    return { re: compiled, plan: lazyPlan(compiled), needs: lazyNeeds(compiled), key: JSON.stringify([kind, source, script, extra]) };
   };
   return {
     lexicon,
     gate: gateOf(foldPattern(lexicon.gate)),
+    gateExpression: new RegExp(foldPattern(lexicon.gate), 'u'),
     threshold,
     numbers,
     ages: lexicon.ages.map((frame) => ({
       re: re(frame.pattern),
       plan: lazyPlan(re(frame.pattern)),
+      needs: lazyNeeds(re(frame.pattern)),
       kind: frame.kind,
       named: frame.named ?? false,
       notAfter: frame.notAfter ? new RegExp(`(?:${foldPattern(frame.notAfter)})$`, 'u') : null,
@@ -110,6 +131,7 @@ const LEXICONS: Compiled[] = [en, fr, es, pt, de, ru, zhCN, zhTW, ja, ko].map((l
     sexual: lexicon.sexual.map(pattern('sexual', '')),
     allow: lexicon.allow.map(re),
     people: new Set(lexicon.people ?? []),
+    values: new Map(),
   };
 });
 
@@ -132,6 +154,20 @@ export function readNumber(token: string, lexicon: { numbers: [string, number | 
     rest = rest.slice(word.length);
   }
   return total + pending;
+}
+
+/** The most numbers a lexicon remembers (the tokens of ages are short; a text cannot grow the memory without end). */
+const VALUES_KEPT = 4096;
+
+/** `readNumber` of a token, remembered per lexicon. */
+function valueOf(token: string, lexicon: Compiled): number {
+  let value = lexicon.values.get(token);
+  if (value === undefined) {
+    value = readNumber(token, { numbers: lexicon.numbers, roman: lexicon.lexicon.roman });
+    if (lexicon.values.size >= VALUES_KEPT) lexicon.values.clear();
+    lexicon.values.set(token, value);
+  }
+  return value;
 }
 
 /** Words a capital letter does not make a name: "It is 12", "This is 15". */
@@ -209,7 +245,18 @@ type Reading = {
   found: number;
   /** Anchor positions found in this reading (windows.ts), shared by the patterns scanned in it. */
   anchors: AnchorCache;
+  /** Which of the patterns' needed strings the reading holds (literals.ts), shared likewise. */
+  held: Held;
+  /** Every pattern run over the whole text, no pattern left out (`checkByWholeScans`). */
+  whole: boolean;
 };
+
+/** The matches of a pattern in a reading: none when the reading lacks a string the pattern needs, else those `scan` finds around its anchors. */
+function matchesOf(reading: Reading, pattern: { re: RegExp; plan: () => Plan | null; needs: () => Needs }): Iterable<RegExpExecArray> {
+  if (reading.whole) return reading.text.matchAll(pattern.re);
+  if (!meets(pattern.needs(), reading.held)) return [];
+  return scan(reading.text, pattern.re, pattern.plan(), reading.anchors, reading.held);
+}
 
 function sentenceHasKana(reading: Reading, start: number, end: number): boolean {
   if (!reading.hasKana) return false;
@@ -270,10 +317,10 @@ function findMinor(reading: Reading, read: Compiled[]): string | null {
   for (const lexicon of read) {
     for (const frame of lexicon.ages) {
       if (!first(frame.key)) continue;
-      for (const m of scan(reading.text, frame.re, frame.plan(), reading.anchors)) {
+      for (const m of matchesOf(reading, frame)) {
         const n = m.groups?.n;
         if (n === undefined) continue;
-        const age = readNumber(n, { numbers: lexicon.numbers, roman: lexicon.lexicon.roman });
+        const age = valueOf(n, lexicon);
         if (!Number.isFinite(age)) continue;
         if (frame.kind === 'age' ? age >= lexicon.threshold : age > lexicon.threshold) continue;
         if (frame.named && !isName(m.groups?.name ?? '', lexicon, reading)) continue;
@@ -283,13 +330,13 @@ function findMinor(reading: Reading, read: Compiled[]): string | null {
     }
     for (const pattern of lexicon.minor) {
       if (!first(pattern.key)) continue;
-      for (const m of scan(reading.text, pattern.re, pattern.plan(), reading.anchors)) {
+      for (const m of matchesOf(reading, pattern)) {
         if (counts(reading, lexicon, read, m.index, m.index + m[0].length)) return m[0];
       }
     }
     for (const pattern of lexicon.minorOwn) {
       if (!first(pattern.key)) continue;
-      for (const m of scan(reading.text, pattern.re, pattern.plan(), reading.anchors)) {
+      for (const m of matchesOf(reading, pattern)) {
         const end = m.index + m[0].length;
         if (ownLanguageApplies(reading, lexicon, m.index, end) && counts(reading, lexicon, read, m.index, end)) return m[0];
       }
@@ -304,7 +351,7 @@ function findSexual(reading: Reading, read: Compiled[]): string | null {
     for (const pattern of lexicon.sexual) {
       if (scanned.has(pattern.key)) continue;
       scanned.add(pattern.key);
-      for (const m of scan(reading.text, pattern.re, pattern.plan(), reading.anchors)) {
+      for (const m of matchesOf(reading, pattern)) {
         if (counts(reading, lexicon, read, m.index, m.index + m[0].length)) return m[0];
       }
     }
@@ -319,22 +366,26 @@ function boundary(raw: string, index: number | undefined, pick: (r: { text: stri
   return Math.max(0, (pick(prefix) ?? prefix.text).length - 2);
 }
 
-function readingsOf(text: string, options: CheckOptions): Reading[] {
+function readingsOf(text: string, options: CheckOptions, whole: boolean): Reading[] {
   const { text: folded, joined } = readings(text);
   let cased: string | null = null;
   const casedText = () => (cased ??= normalizeKeepingCase(text));
   const make = (view: string, pick: (r: { text: string; joined: string | null }) => string | null): Reading => {
-    const found = classesIn(view);
+    // One read of the reading for its characters and the strings the patterns need (literals.ts).
+    const held = survey(view);
+    const found = classesOf(held.units);
     return {
       text: view,
       from: boundary(text, options.newFrom, pick),
       until: options.partial ? Math.max(0, view.length - PARTIAL_HOLD) : Number.POSITIVE_INFINITY,
       pending: false,
-      hasKana: opens(KANA_GATE, view, found),
+      hasKana: whole ? KANA.test(view) : opens(KANA_GATE, view, found, held),
       cased: casedText,
       language: options.language,
       found,
       anchors: new Map(),
+      held,
+      whole,
     };
   };
   const out = [make(folded, (r) => r.text)];
@@ -348,9 +399,22 @@ function readingsOf(text: string, options: CheckOptions): Reading[] {
  * sexual content with a minor is refused as `minor`.
  */
 export function check(text: string, options: CheckOptions): Verdict {
-  const views = readingsOf(text, options);
+  return checkReadings(readingsOf(text, options, false), options);
+}
+
+/**
+ * The same check without its shortcuts: every gate tested as an expression, every pattern run over
+ * the whole text (no needed strings, no anchors). The reference the tests hold `check` to; slow on long texts.
+ */
+export function checkByWholeScans(text: string, options: CheckOptions): Verdict {
+  return checkReadings(readingsOf(text, options, true), options);
+}
+
+function checkReadings(views: Reading[], options: CheckOptions): Verdict {
   for (const reading of views) {
-    const read = LEXICONS.filter((lexicon) => opens(lexicon.gate, reading.text, reading.found));
+    const read = LEXICONS.filter((lexicon) =>
+      reading.whole ? lexicon.gateExpression.test(reading.text) : opens(lexicon.gate, reading.text, reading.found, reading.held),
+    );
     if (options.rating === 'adult') {
       const minor = findMinor(reading, read);
       if (minor) return { allowed: false, reason: 'minor', match: minor.trim() };

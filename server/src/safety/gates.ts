@@ -1,4 +1,5 @@
 import { RegExpParser } from '@eslint-community/regexpp';
+import { type Held, meets, type Needs, needsOf, survey } from './literals';
 
 /**
  * The lexicons' gates ("does this text hold Han, kana, Hangul, Cyrillic?"), answered together in one
@@ -9,7 +10,7 @@ import { RegExpParser } from '@eslint-community/regexpp';
  * surrogate pair has its class alternatives tested as regular expressions too, so the answer is
  * always that of `gate.test(text)`.
  */
-export type Gate = { bit: number; classes: RegExp[]; others: RegExp[] };
+export type Gate = { bit: number; classes: RegExp[]; others: { re: RegExp; needs: Needs }[] };
 
 const parser = new RegExpParser({ ecmaVersion: 2025 });
 /** One bit per distinct class (up to 15), bit 15 for a surrogate. */
@@ -40,7 +41,11 @@ export function gateOf(source: string): Gate {
     if (bit) {
       gate.bit |= bit;
       gate.classes.push(new RegExp(alt.raw, 'u'));
-    } else gate.others.push(new RegExp(alt.raw, 'u'));
+    } else {
+      // An alternative that is no class (`\bans\b`, `jk`) is tested only on a text holding its needed strings.
+      const re = new RegExp(alt.raw, 'u');
+      gate.others.push({ re, needs: needsOf(re) });
+    }
   }
   return gate;
 }
@@ -52,9 +57,19 @@ export function classesIn(text: string): number {
   return found;
 }
 
-/** Whether the gate opens on a text whose classes are `found` (from `classesIn`). */
-export function opens(gate: Gate, text: string, found: number): boolean {
+/** The classes of a text from its distinct code units (`survey` in literals.ts): as `classesIn`, without another read. */
+export function classesOf(units: number[]): number {
+  let found = 0;
+  for (const unit of units) found |= TABLE[unit]!;
+  return found;
+}
+
+/**
+ * Whether the gate opens on a text whose classes are `found` (from `classesIn`). The text is one of the
+ * check's readings (one plain space for any white space: literals.ts); `held` remembers its strings.
+ */
+export function opens(gate: Gate, text: string, found: number, held: Held = survey(text)): boolean {
   if (found & gate.bit) return true;
   if (found & SURROGATE && gate.classes.some((re) => re.test(text))) return true;
-  return gate.others.some((re) => re.test(text));
+  return gate.others.some(({ re, needs }) => meets(needs, held) && re.test(text));
 }

@@ -94,8 +94,12 @@ const UNUSUAL = once(
       `[^${classOf({ test: (c: string) => !INVISIBLE_OR_OTHER_DIGIT.test(c) && !MAY_BE_FOREIGN.test(c) } as RegExp, BMP, false)}]`,
     ),
 );
-/** White space other than one plain space (single spaces, most of a text, are left alone); \s has no character beyond U+FFFF. */
-const SPACE = /\s{2,}|[^\S ]/g;
+/**
+ * White space other than one plain space (single spaces, most of a text, are left alone); \s has no
+ * character beyond U+FFFF. The same as /\s{2,}|[^\S ]/g, spelled so that a long text is read faster: a
+ * run led by white space other than a space, or a space with more white space after it.
+ */
+const SPACE = /[\t-\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]\s*| \s+/g;
 
 const digitCache = new Map<string, string>();
 /** The value of a decimal digit of any script: Unicode keeps each script's digits 0–9 in one run. */

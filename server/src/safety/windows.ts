@@ -1,5 +1,6 @@
 import { RegExpParser } from '@eslint-community/regexpp';
 import type { Alternative, Element, Node } from '@eslint-community/regexpp/ast';
+import { anchorSlot, type Held, neededUnits } from './literals';
 
 /**
  * Scanning a long text only around the places a pattern can match (issue 28: the check of 200,000
@@ -32,7 +33,46 @@ export type Plan = {
   longest: number;
   /** Text a look-around, \b, ^ or $ may read around a match. */
   context: number;
+  /**
+   * Characters a match must hold besides its anchor, as bits of the table `guard` (one bit per set,
+   * every set needed): a stretch whose text holds no character of one set has no match and is not run.
+   */
+  guard: Uint32Array;
+  guards: number[];
+  /** The anchor class's slot in `survey` (literals.ts), which finds its places in the read it makes anyway; -1 without. */
+  slot: number;
 };
+
+/**
+ * Tables of needed characters, one bit per set (32 sets a table, shared by the plans; a new table when
+ * one is full). All the sets of one plan are in one table, read once per character of a stretch.
+ */
+const guardTables: { table: Uint32Array; bits: Map<string, number> }[] = [];
+
+function guardsIn(sets: Set<number>[]): { guard: Uint32Array; guards: number[] } {
+  const keys = sets.map((units) => [...units].sort((a, b) => a - b).join(','));
+  let page = guardTables.find((t) => t.bits.size + keys.filter((key) => !t.bits.has(key)).length <= 32);
+  if (!page) guardTables.push((page = { table: new Uint32Array(0x10000), bits: new Map() }));
+  const guards = sets.map((units, i) => {
+    let bit = page.bits.get(keys[i]!);
+    if (bit === undefined) {
+      bit = (1 << page.bits.size) >>> 0;
+      page.bits.set(keys[i]!, bit);
+      for (const unit of units) page.table[unit]! |= bit;
+    }
+    return bit;
+  });
+  return { guard: page.table, guards };
+}
+
+/** The guards of a plan: a few of the pattern's sets of needed characters, the smallest first (the anchor's own set adds nothing). */
+function guardsOf(pattern: RegExp, anchorKey: string): { guard: Uint32Array; guards: number[] } {
+  return guardsIn(
+    neededUnits(pattern)
+      .filter((units) => units.size <= MAX_ANCHOR && [...units].sort((a, b) => a - b).join(',') !== anchorKey)
+      .slice(0, 3),
+  );
+}
 
 const parser = new RegExpParser({ ecmaVersion: 2025 });
 type Span = { min: number; max: number };
@@ -176,7 +216,8 @@ export function planOf(pattern: RegExp): Plan | null {
   elements.forEach((e, index) => {
     if (e.type === 'Assertion' || span(e).min === 0) return;
     // Words: a run of three or more letters ("of age"), or a group whose every branch starts with one (younger|under|below).
-    const words = e.type === 'Character' ? literalRun(elements, index) : e.type === 'Group' || e.type === 'CapturingGroup' ? groupWords(e) : null;
+    const words =
+      e.type === 'Character' ? literalRun(elements, index) : e.type === 'Group' || e.type === 'CapturingGroup' ? groupWords(e) : null;
     if (words && (e.type !== 'Character' || index === 0 || elements[index - 1]!.type !== 'Character')) {
       consider({ index, score: words.length / 8, set: null, words });
     }
@@ -193,9 +234,15 @@ export function planOf(pattern: RegExp): Plan | null {
   const firstPart = elements.findIndex((e) => e.type !== 'Assertion');
   if (chosen.index === firstPart) return null;
   const before = elements.slice(0, chosen.index).reduce((sum, e) => sum + span(e).max, 0);
-  if (!chosen.set) return { anchor: null, words: chosen.words, key: JSON.stringify(chosen.words), before, longest: whole.max, context: reach };
+  if (!chosen.set) {
+    const key = JSON.stringify(chosen.words);
+    return { anchor: null, words: chosen.words, key, before, longest: whole.max, context: reach, ...guardsOf(pattern, key), slot: -1 };
+  }
   const codes = [...chosen.set].sort((a, b) => a - b);
-  return { anchor: new RegExp(`[${codes.map(hex).join('')}]`, 'g'), words: [], key: codes.join(','), before, longest: whole.max, context: reach };
+  const key = codes.join(',');
+  const anchor = new RegExp(`[${codes.map(hex).join('')}]`, 'g');
+  const slot = anchorSlot(codes);
+  return { anchor, words: [], key, before, longest: whole.max, context: reach, ...guardsOf(pattern, key), slot };
 }
 
 /** The shortest run of plain characters a word anchor takes. */
@@ -230,12 +277,15 @@ function groupWords(group: Node & { alternatives: Alternative[] }): string[] | n
 /** Anchor positions found in one text, shared by the patterns with the same anchor; null: too many to be worth it. */
 export type AnchorCache = Map<string, number[] | null>;
 
-function anchors(text: string, plan: Plan, cache: AnchorCache): number[] | null {
+function anchors(text: string, plan: Plan, cache: AnchorCache, held: Held | undefined): number[] | null {
+  // More anchors than this and the stretches around them would cover most of a text; with guards most
+  // stretches are ruled out by reading their characters, without running the pattern.
+  const most = plan.guards.length > 0 ? text.length : Math.max(16, text.length / (plan.before + plan.longest + 2));
+  const surveyed = plan.slot >= 0 ? held?.anchors(plan.slot) : undefined;
+  if (surveyed) return surveyed.length > most ? null : surveyed;
   let found = cache.get(plan.key);
   if (found !== undefined) return found;
   found = [];
-  // More anchors than this and the stretches around them would cover most of a text.
-  const most = Math.max(16, text.length / (plan.before + plan.longest + 2));
   if (plan.anchor) {
     plan.anchor.lastIndex = 0;
     for (let m = plan.anchor.exec(text); m; m = plan.anchor.exec(text)) {
@@ -257,9 +307,12 @@ function anchors(text: string, plan: Plan, cache: AnchorCache): number[] | null 
   return found;
 }
 
-/** The matches of `pattern` (flags g) in `text`, as `text.matchAll(pattern)` finds them, read only where they can be. */
-export function* scan(text: string, pattern: RegExp, plan: Plan | null, cache: AnchorCache): Generator<RegExpExecArray> {
-  const positions = plan ? anchors(text, plan, cache) : null;
+/**
+ * The matches of `pattern` (flags g) in `text`, as `text.matchAll(pattern)` finds them, read only where they can be.
+ * `held`: the survey of this very text (literals.ts), with the places of the anchor classes registered before it.
+ */
+export function* scan(text: string, pattern: RegExp, plan: Plan | null, cache: AnchorCache, held?: Held): Generator<RegExpExecArray> {
+  const positions = plan ? anchors(text, plan, cache, held) : null;
   if (!plan || !positions) {
     yield* text.matchAll(pattern);
     return;
@@ -267,6 +320,10 @@ export function* scan(text: string, pattern: RegExp, plan: Plan | null, cache: A
   const re = new RegExp(pattern.source, pattern.flags);
   let consumed = 0;
   let i = 0;
+  // Stretches run before the rest of the text is scanned whole instead (when few are ruled out by their
+  // guards, a run per stretch costs more than one scan): from the end of the last match on, the whole
+  // scan finds what the stretches would, as no match starts between them.
+  let budget = Math.max(16, text.length / 24);
   while (i < positions.length) {
     // The starts a match around these anchors can have: [from, to].
     const from = positions[i]! - plan.before;
@@ -278,6 +335,22 @@ export function* scan(text: string, pattern: RegExp, plan: Plan | null, cache: A
     }
     const start = Math.max(from, consumed, 0);
     if (start > to) continue;
+    if (plan.guards.length > 0) {
+      // A match lies in [start, to + longest): without a character of each guard there, there is none.
+      let present = 0;
+      const end = Math.min(text.length, to + plan.longest);
+      const guard = plan.guard;
+      for (let k = start; k < end; k++) present |= guard[text.charCodeAt(k)]!;
+      if (plan.guards.some((bit) => (present & bit) === 0)) continue;
+    }
+    if (--budget < 0) {
+      re.lastIndex = consumed;
+      for (let m = re.exec(text); m; m = re.exec(text)) {
+        yield m;
+        if (m[0].length === 0) re.lastIndex += 1;
+      }
+      return;
+    }
     // Two characters more on each side: a surrogate pair cut at the edge is never read.
     const offset = Math.max(0, start - plan.context - 2);
     const piece = text.slice(offset, to + plan.longest + plan.context + 2);
@@ -289,6 +362,8 @@ export function* scan(text: string, pattern: RegExp, plan: Plan | null, cache: A
       consumed = index + m[0].length;
       yield m;
       if (m[0].length === 0) re.lastIndex += 1;
+      // A match from here would start after `to`: the loop would stop at it.
+      if (re.lastIndex + offset > to) break;
     }
   }
 }
