@@ -56,6 +56,8 @@ class Load {
   /** Requests with no answer within 60 s (an overloaded machine), counted apart from refused or broken connections. */
   timeouts = 0;
   readonly latencies: number[] = [];
+  /** Latencies by method and path (no query), to name the slowest calls. */
+  readonly byPath = new Map<string, number[]>();
   /** 4xx answers by path and status (refusals the simulated users run into: short balance, a story still writing…). */
   readonly clientErrors = new Map<string, number>();
   readonly counts = new Map<string, number>();
@@ -82,7 +84,12 @@ class Load {
         signal: AbortSignal.timeout(60_000),
       });
       const text = await res.text();
-      this.latencies.push(performance.now() - started);
+      const ms = performance.now() - started;
+      this.latencies.push(ms);
+      const key = `${method} ${urlPath.split('?')[0]}`;
+      let list = this.byPath.get(key);
+      if (!list) this.byPath.set(key, (list = []));
+      list.push(ms);
       this.statuses.set(res.status, (this.statuses.get(res.status) ?? 0) + 1);
       if (res.status >= 400 && res.status < 500) {
         const key = `${urlPath.split('?')[0]}:${res.status}`;
@@ -380,6 +387,17 @@ async function main() {
     );
     console.log(
       `bench mixed_load_integrity jobs=${jobs.length} done=${outcomes.done} failed=${outcomes.failed} stopped=${outcomes.stopped} lost_jobs=${lost} duplicated_jobs=${duplicated} stuck_jobs=${stuck} unbalanced_accounts=${unbalanced} drain_s=${drainSeconds.toFixed(1)}`,
+    );
+    const slowest = [...load.byPath]
+      .map(([path, list]) => {
+        const sortedPath = [...list].sort((a, b) => a - b);
+        const at = (p: number) => sortedPath[Math.min(sortedPath.length - 1, Math.floor(sortedPath.length * p))]!;
+        return { path, n: list.length, p50: at(0.5), p99: at(0.99) };
+      })
+      .sort((a, b) => b.p99 - a.p99)
+      .slice(0, 6);
+    console.log(
+      `bench mixed_load_slowest ${slowest.map((x) => `${x.path.replace(' ', ':')}=p50 ${x.p50.toFixed(0)}/p99 ${x.p99.toFixed(0)}/n ${x.n}`).join(' ')}`,
     );
     console.log(`bench mixed_load_4xx ${[...load.clientErrors].map(([k, n]) => `${k}=${n}`).join(' ') || 'none'}`);
     if (load.fiveXx.length) console.log(`bench mixed_load 5xx examples:\n  ${load.fiveXx.slice(0, 5).join('\n  ')}`);
