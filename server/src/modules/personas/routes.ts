@@ -28,7 +28,7 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/persona/list/',
     { ...optional, schema: { querystring: PersonaListQuery, response: { 200: envelope(PersonaListPage) } } },
-    async (request) => ok(await service.listPersonas(db, request.user, request.query)),
+    async (request) => ok(await service.listPersonas(db, { viewer: request.user, query: request.query, cache: app.listCache })),
   );
 
   app.get(

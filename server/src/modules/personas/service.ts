@@ -4,6 +4,7 @@ import { and, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-o
 import type { Db } from '../../db';
 import { prepared } from '../../db/prepared';
 import { personaFavorites, personas } from '../../db/schema';
+import type { ListCache } from '../../lib/list-cache';
 import { LIMITS } from '../../lib/limits';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
@@ -105,14 +106,14 @@ export function feedQuery(
   });
 }
 
-export async function listPersonas(
-  db: Db,
-  viewer: Viewer,
-  query: { page: number; language?: string | undefined; tag?: string | undefined; q?: string | undefined; snapshot?: number | undefined },
-) {
+type FeedQuery = { page: number; language?: string | undefined; tag?: string | undefined; q?: string | undefined; snapshot?: number | undefined };
+type FeedPage = { results: Persona[]; page: number; page_size: number; has_more: boolean; snapshot: number };
+
+/** One feed page as `viewer` reads it from the database (their favourites in the same query). */
+async function readFeedPage(db: Db, viewer: Viewer, adult: boolean, query: FeedQuery): Promise<FeedPage & { authors: string[] }> {
   const rows = await feedQuery(db, {
     viewer: viewer !== null,
-    adult: isAdult(viewer),
+    adult,
     language: Boolean(query.language),
     tag: Boolean(query.tag),
     q: Boolean(query.q),
@@ -130,12 +131,53 @@ export async function listPersonas(
     rows[0]?.snapshot ??
     (await db.select({ max: sql<number>`coalesce(max(${personas.seq}), 0)::bigint` }).from(personas))[0]?.max ??
     0;
+  const page = rows.slice(0, PAGE_SIZE);
   return {
-    results: rows.slice(0, PAGE_SIZE).map((r) => presentPersona(r.persona, viewer, r.isFavorite)),
+    results: page.map((r) => presentPersona(r.persona, viewer, r.isFavorite)),
+    authors: page.map((r) => r.persona.authorUid ?? ''),
     page: query.page,
     page_size: PAGE_SIZE,
     has_more: rows.length > PAGE_SIZE,
     snapshot: Number(snapshot),
+  };
+}
+
+/** The uids of the personas `uid` keeps as favourites. */
+async function favoriteUids(db: Db, uid: string): Promise<string[]> {
+  const rows = await prepared(db, 'persona_favorite_uids', () =>
+    db
+      .select({ uid: personaFavorites.personaUid })
+      .from(personaFavorites)
+      .where(eq(personaFavorites.userUid, sql.placeholder('viewer')))
+      .prepare('persona_favorite_uids'),
+  ).execute({ viewer: uid });
+  return rows.map((r) => r.uid);
+}
+
+/**
+ * One page of the persona feed. With the list cache on (docs/decisions/0040) the page is read once as
+ * every reader sees it (keyed by the filters and the reader's adult setting) and the reader's own
+ * fields, is_favorite and is_mine, are laid over it from their cached favourites.
+ */
+export async function listPersonas(db: Db, options: { viewer: Viewer; query: FeedQuery; cache?: ListCache | null }): Promise<FeedPage> {
+  const { viewer, query, cache } = options;
+  const adult = isAdult(viewer);
+  if (!cache?.enabled) {
+    const { authors: _authors, ...page } = await readFeedPage(db, viewer, adult, query);
+    return page;
+  }
+  const key = JSON.stringify(['persona', adult, query.language ?? null, query.tag ?? null, query.q ?? null, query.snapshot ?? null, query.page]);
+  const shared = await cache.page(key, () => readFeedPage(db, null, adult, query));
+  const { authors, ...page } = shared;
+  if (!viewer) return page;
+  const favorites = await cache.favoritesOf(viewer.uid, () => favoriteUids(db, viewer.uid));
+  return {
+    ...page,
+    results: page.results.map((persona, i) => {
+      const isFavorite = favorites.has(persona.uid);
+      const isMine = authors[i] === viewer.uid;
+      return isFavorite || isMine ? { ...persona, is_favorite: isFavorite, is_mine: isMine } : persona;
+    }),
   };
 }
 

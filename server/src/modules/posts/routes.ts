@@ -62,7 +62,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/post/list/', { ...optional, schema: { querystring: PostListQuery, response: { 200: envelope(PostPage) } } }, async (request) =>
-    ok(await service.listPublic(db, request.user, request.query)),
+    ok(await service.listPublic(db, { viewer: request.user, query: request.query, cache: app.listCache })),
   );
 
   app.get('/post/mine/', { ...required, schema: { querystring: MyPostsQuery, response: { 200: envelope(PostPage) } } }, async (request) =>

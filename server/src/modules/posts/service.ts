@@ -14,6 +14,7 @@ import { prepared } from '../../db/prepared';
 import type { Db } from '../../db';
 import { novels, personas, posts, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { ListCache } from '../../lib/list-cache';
 import { newUid } from '../../lib/ids';
 import { authorBlocked, authorNotBlocked, type AuthUser } from '../../plugins/auth';
 import { refuseTakenDown } from '../moderation/takedown-marks';
@@ -351,19 +352,31 @@ async function pageOf(
   };
 }
 
-/** The public feed, newest first; adult posts only for 18+-confirmed readers. */
+/**
+ * The public feed, newest first; adult posts only for 18+-confirmed readers. With the list cache on
+ * (docs/decisions/0040) a page is read once as every reader sees it, keyed by the filters and the
+ * reader's adult setting; the reader's one own field, is_mine, is laid over it per request.
+ */
 export async function listPublic(
   db: Db,
-  viewer: Viewer,
-  query: { page: number; language?: string | undefined; snapshot?: number | undefined },
+  options: {
+    viewer: Viewer;
+    query: { page: number; language?: string | undefined; snapshot?: number | undefined };
+    cache?: ListCache | null;
+  },
 ): Promise<PostPage> {
+  const { viewer, query, cache } = options;
   const shape = {
     mine: false,
     language: Boolean(query.language),
     adult: Boolean(viewer?.adultConfirmedAt),
     snapshot: query.snapshot !== undefined,
   };
-  return pageOf(db, viewer, shape, query);
+  if (!cache?.enabled) return pageOf(db, viewer, shape, query);
+  const key = JSON.stringify(['post', shape.adult, query.language ?? null, query.snapshot ?? null, query.page]);
+  const page = await cache.page(key, () => pageOf(db, null, shape, query));
+  if (!viewer || !page.results.some((post) => post.author_uid === viewer.uid)) return page;
+  return { ...page, results: page.results.map((post) => (post.author_uid === viewer.uid ? { ...post, is_mine: true } : post)) };
 }
 
 /** The caller's own posts, drafts and taken-down ones (labelled) included, newest first. */

@@ -1,0 +1,47 @@
+-- Hand-written (issue 27, docs/decisions/0040): the public list pages (persona feed, post feed) are
+-- cached in each app process; every change to what they show tells every process on channel
+-- butterfic_lists. Payload 'pages': forget every cached page; payload 'favorite:<uid>': forget that
+-- account's favourites; payload 'all' (a TRUNCATE): forget everything. pg_notify folds identical payloads of one transaction into one message.
+-- What the pages read: personas and posts (any change: new, edited, published, taken down, restored,
+-- deleted, used, viewed), the authors' names and bans (users), and a post's novel's writer and
+-- persona (novels); a change to anything else in those tables (balances, generation progress) says nothing.
+CREATE FUNCTION notify_lists_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'TRUNCATE' THEN
+    PERFORM pg_notify('butterfic_lists', 'all');
+  ELSIF TG_TABLE_NAME = 'persona_favorites' THEN
+    IF TG_OP = 'DELETE' THEN
+      PERFORM pg_notify('butterfic_lists', 'favorite:' || OLD.user_uid);
+    ELSE
+      PERFORM pg_notify('butterfic_lists', 'favorite:' || NEW.user_uid);
+    END IF;
+  ELSE
+    PERFORM pg_notify('butterfic_lists', 'pages');
+  END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER personas_notify_lists AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON personas
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_lists_change();
+--> statement-breakpoint
+CREATE TRIGGER posts_notify_lists AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON posts
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_lists_change();
+--> statement-breakpoint
+CREATE TRIGGER users_notify_lists AFTER UPDATE ON users
+  FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.status IS DISTINCT FROM NEW.status
+    OR OLD.suspended_until IS DISTINCT FROM NEW.suspended_until)
+  EXECUTE FUNCTION notify_lists_change();
+--> statement-breakpoint
+CREATE TRIGGER users_notify_lists_delete AFTER DELETE ON users
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_lists_change();
+--> statement-breakpoint
+CREATE TRIGGER novels_notify_lists AFTER UPDATE ON novels
+  FOR EACH ROW WHEN (OLD.written_by IS DISTINCT FROM NEW.written_by OR OLD.persona_uid IS DISTINCT FROM NEW.persona_uid)
+  EXECUTE FUNCTION notify_lists_change();
+--> statement-breakpoint
+CREATE TRIGGER persona_favorites_notify_lists AFTER INSERT OR UPDATE OR DELETE ON persona_favorites
+  FOR EACH ROW EXECUTE FUNCTION notify_lists_change();
+--> statement-breakpoint
+CREATE TRIGGER persona_favorites_notify_lists_truncate AFTER TRUNCATE ON persona_favorites
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_lists_change();
