@@ -39,6 +39,11 @@ export class ListCache {
     return this.ttlMs > 0 && this.listening;
   }
 
+  /** How many pages are held now (operators' and tests' view). */
+  get size(): number {
+    return this.pages.size;
+  }
+
   /** The page under `key`, or `load`'s answer (stored unless a change notice came while it ran). */
   page<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (!this.enabled) return load();
