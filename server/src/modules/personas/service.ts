@@ -109,8 +109,8 @@ export function feedQuery(
 type FeedQuery = { page: number; language?: string | undefined; tag?: string | undefined; q?: string | undefined; snapshot?: number | undefined };
 type FeedPage = { results: Persona[]; page: number; page_size: number; has_more: boolean; snapshot: number };
 
-/** One feed page as `viewer` reads it from the database (their favourites in the same query). */
-async function readFeedPage(db: Db, viewer: Viewer, adult: boolean, query: FeedQuery): Promise<FeedPage & { authors: string[] }> {
+/** One feed page as `viewer` reads it from the database (their favourites in the same query), with each persona's author. */
+async function readFeedPage(db: Db, viewer: Viewer, adult: boolean, query: FeedQuery): Promise<{ page: FeedPage; authors: string[] }> {
   const rows = await feedQuery(db, {
     viewer: viewer !== null,
     adult,
@@ -131,14 +131,16 @@ async function readFeedPage(db: Db, viewer: Viewer, adult: boolean, query: FeedQ
     rows[0]?.snapshot ??
     (await db.select({ max: sql<number>`coalesce(max(${personas.seq}), 0)::bigint` }).from(personas))[0]?.max ??
     0;
-  const page = rows.slice(0, PAGE_SIZE);
+  const shown = rows.slice(0, PAGE_SIZE);
   return {
-    results: page.map((r) => presentPersona(r.persona, viewer, r.isFavorite)),
-    authors: page.map((r) => r.persona.authorUid ?? ''),
-    page: query.page,
-    page_size: PAGE_SIZE,
-    has_more: rows.length > PAGE_SIZE,
-    snapshot: Number(snapshot),
+    page: {
+      results: shown.map((r) => presentPersona(r.persona, viewer, r.isFavorite)),
+      page: query.page,
+      page_size: PAGE_SIZE,
+      has_more: rows.length > PAGE_SIZE,
+      snapshot: Number(snapshot),
+    },
+    authors: shown.map((r) => r.persona.authorUid ?? ''),
   };
 }
 
@@ -157,27 +159,24 @@ async function favoriteUids(db: Db, uid: string): Promise<string[]> {
 /**
  * One page of the persona feed. With the list cache on (docs/decisions/0040) the page is read once as
  * every reader sees it (keyed by the filters and the reader's adult setting) and the reader's own
- * fields, is_favorite and is_mine, are laid over it from their cached favourites.
+ * fields, is_favorite and is_mine, are laid over it from their cached favourites; a reader with
+ * neither on the page gets the shared page itself (the same object, so its answer can be reused).
  */
 export async function listPersonas(db: Db, options: { viewer: Viewer; query: FeedQuery; cache?: ListCache | null }): Promise<FeedPage> {
   const { viewer, query, cache } = options;
   const adult = isAdult(viewer);
-  if (!cache?.enabled) {
-    const { authors: _authors, ...page } = await readFeedPage(db, viewer, adult, query);
-    return page;
-  }
+  if (!cache?.enabled) return (await readFeedPage(db, viewer, adult, query)).page;
   const key = JSON.stringify(['persona', adult, query.language ?? null, query.tag ?? null, query.q ?? null, query.snapshot ?? null, query.page]);
-  const shared = await cache.page(key, () => readFeedPage(db, null, adult, query));
-  const { authors, ...page } = shared;
+  const { page, authors } = await cache.page(key, () => readFeedPage(db, null, adult, query));
   if (!viewer) return page;
   const favorites = await cache.favoritesOf(viewer.uid, () => favoriteUids(db, viewer.uid));
+  const own = (persona: Persona, i: number) => favorites.has(persona.uid) || authors[i] === viewer.uid;
+  if (!page.results.some(own)) return page;
   return {
     ...page,
-    results: page.results.map((persona, i) => {
-      const isFavorite = favorites.has(persona.uid);
-      const isMine = authors[i] === viewer.uid;
-      return isFavorite || isMine ? { ...persona, is_favorite: isFavorite, is_mine: isMine } : persona;
-    }),
+    results: page.results.map((persona, i) =>
+      own(persona, i) ? { ...persona, is_favorite: favorites.has(persona.uid), is_mine: authors[i] === viewer.uid } : persona,
+    ),
   };
 }
 
