@@ -19,29 +19,43 @@ describe('the list cache', () => {
     const cache = listening();
     let reads = 0;
     const load = async () => ({ page: 1, read: ++reads });
-    expect(await cache.page('k', load)).toEqual({ page: 1, read: 1 });
-    expect(await cache.page('k', load)).toEqual({ page: 1, read: 1 });
+    expect(await cache.page('persona', 'k', load)).toEqual({ page: 1, read: 1 });
+    expect(await cache.page('persona', 'k', load)).toEqual({ page: 1, read: 1 });
     cache.heard('pages');
-    expect(await cache.page('k', load)).toEqual({ page: 1, read: 2 });
+    expect(await cache.page('persona', 'k', load)).toEqual({ page: 1, read: 2 });
     cache.heard('all');
-    expect(await cache.page('k', load)).toEqual({ page: 1, read: 3 });
+    expect(await cache.page('persona', 'k', load)).toEqual({ page: 1, read: 3 });
+  });
+
+  it("forgets only the post feed's pages on a posts notice (a post's views, its novel), both feeds' on any other", async () => {
+    const cache = listening();
+    let reads = 0;
+    const load = async () => ++reads;
+    await cache.page('persona', 'k', load);
+    await cache.page('post', 'k', load);
+    cache.heard('posts');
+    expect(await cache.page('persona', 'k', load)).toBe(1);
+    expect(await cache.page('post', 'k', load)).toBe(3);
+    cache.heard('pages');
+    expect(await cache.page('persona', 'k', load)).toBe(4);
+    expect(await cache.page('post', 'k', load)).toBe(5);
   });
 
   it('never stores a page read before a change notice, nor hands it to a request that came after the notice', async () => {
     const cache = listening();
     const { calls, load } = deferredLoads<string>();
-    const before = cache.page('k', load);
-    const joined = cache.page('k', load);
+    const before = cache.page('persona', 'k', load);
+    const joined = cache.page('persona', 'k', load);
     expect(calls).toHaveLength(1); // requests at the same moment share one read
     cache.heard('pages');
-    const after = cache.page('k', load);
+    const after = cache.page('persona', 'k', load);
     expect(calls).toHaveLength(2); // the read started before the notice is not shared
     calls[0]!.resolve('old');
     calls[1]!.resolve('new');
     expect(await before).toBe('old');
     expect(await joined).toBe('old');
     expect(await after).toBe('new');
-    expect(await cache.page('k', load)).toBe('new');
+    expect(await cache.page('persona', 'k', load)).toBe('new');
     expect(calls).toHaveLength(2);
   });
 
@@ -49,15 +63,15 @@ describe('the list cache', () => {
     const cache = new ListCache(60_000);
     let reads = 0;
     const load = async () => ++reads;
-    await cache.page('k', load);
-    await cache.page('k', load);
+    await cache.page('persona', 'k', load);
+    await cache.page('persona', 'k', load);
     expect(reads).toBe(2);
     cache.setListening(true);
-    await cache.page('k', load);
-    await cache.page('k', load);
+    await cache.page('persona', 'k', load);
+    await cache.page('persona', 'k', load);
     expect(reads).toBe(3);
     cache.setListening(false);
-    await cache.page('k', load);
+    await cache.page('persona', 'k', load);
     expect(reads).toBe(4);
     expect(cache.size).toBe(0);
   });
@@ -66,9 +80,9 @@ describe('the list cache', () => {
     const cache = listening(1);
     let reads = 0;
     const load = async () => ++reads;
-    await cache.page('k', load);
+    await cache.page('persona', 'k', load);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await cache.page('k', load);
+    await cache.page('persona', 'k', load);
     expect(reads).toBe(2);
     const off = listening(0);
     expect(off.enabled).toBe(false);

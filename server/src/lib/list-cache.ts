@@ -1,9 +1,16 @@
-/** The NOTIFY channel of migration 0027: a list's source changed ('pages'), one account's favourites ('favorite:<uid>'), or a table was emptied ('all'). */
+/**
+ * The NOTIFY channel of migration 0027: what a list shows changed: anything ('pages'), only what the
+ * post feed shows ('posts'), one account's favourites ('favorite:<uid>'), or a table was emptied ('all').
+ */
 export const LISTS_CHANNEL = 'butterfic_lists';
 const FAVORITE_PREFIX = 'favorite:';
 const MAX_ENTRIES = 2_000;
 
 type Entry = { value: unknown; until: number };
+/** The two feeds: the persona feed's pages depend on less than the post feed's (a post's views, its novel). */
+export type ListKind = 'persona' | 'post';
+type Pages = { entries: Map<string, Entry>; loading: Map<string, Loading>; clearedAt: number };
+const pagesOf = (): Pages => ({ entries: new Map(), loading: new Map(), clearedAt: 0 });
 type Loading = { promise: Promise<unknown>; readAt: number };
 
 /**
@@ -23,13 +30,11 @@ type Loading = { promise: Promise<unknown>; readAt: number };
  * them per request, and a reader's adult setting is part of the page's key.
  */
 export class ListCache {
-  private readonly pages = new Map<string, Entry>();
-  private readonly loading = new Map<string, Loading>();
+  private readonly kinds: Record<ListKind, Pages> = { persona: pagesOf(), post: pagesOf() };
   private readonly favorites = new Map<string, Entry>();
   private listening = false;
   /** A counter of clear and forget events; a read's stamp is its value when the read started. */
   private tick = 0;
-  private pagesClearedAt = 0;
   private clearedAt = 0;
   private readonly favoritesForgotAt = new Map<string, number>();
 
@@ -41,27 +46,28 @@ export class ListCache {
 
   /** How many pages are held now (operators' and tests' view). */
   get size(): number {
-    return this.pages.size;
+    return this.kinds.persona.entries.size + this.kinds.post.entries.size;
   }
 
-  /** The page under `key`, or `load`'s answer (stored unless a change notice came while it ran). */
-  page<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /** The `kind` page under `key`, or `load`'s answer (stored unless a change notice came while it ran). */
+  page<T>(kind: ListKind, key: string, load: () => Promise<T>): Promise<T> {
     if (!this.enabled) return load();
-    const hit = this.pages.get(key);
+    const pages = this.kinds[kind];
+    const hit = pages.entries.get(key);
     if (hit && hit.until > Date.now()) return Promise.resolve(hit.value as T);
-    const running = this.loading.get(key);
-    if (running && running.readAt >= this.pagesClearedAt) return running.promise as Promise<T>;
+    const running = pages.loading.get(key);
+    if (running && running.readAt >= pages.clearedAt) return running.promise as Promise<T>;
     const readAt = this.tick;
     const promise = load();
-    this.loading.set(key, { promise, readAt });
+    pages.loading.set(key, { promise, readAt });
     const settle = () => {
-      if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
+      if (pages.loading.get(key)?.promise === promise) pages.loading.delete(key);
     };
     promise.then((value) => {
       settle();
-      if (!this.enabled || this.pagesClearedAt > readAt) return;
-      if (this.pages.size >= MAX_ENTRIES) this.pages.clear();
-      this.pages.set(key, { value, until: Date.now() + this.ttlMs });
+      if (!this.enabled || pages.clearedAt > readAt) return;
+      if (pages.entries.size >= MAX_ENTRIES) pages.entries.clear();
+      pages.entries.set(key, { value, until: Date.now() + this.ttlMs });
     }, settle);
     return promise;
   }
@@ -83,12 +89,17 @@ export class ListCache {
   heard(payload: string): void {
     if (payload.startsWith(FAVORITE_PREFIX)) this.forgetFavorites(payload.slice(FAVORITE_PREFIX.length));
     else if (payload === 'all') this.clear();
+    else if (payload === 'posts') this.clearPages('post');
     else this.clearPages();
   }
 
-  clearPages(): void {
-    this.pages.clear();
-    this.pagesClearedAt = ++this.tick;
+  /** Forgets the pages of one feed, or of both. */
+  clearPages(kind?: ListKind): void {
+    const stamp = ++this.tick;
+    for (const name of kind ? [kind] : (['persona', 'post'] as const)) {
+      this.kinds[name].entries.clear();
+      this.kinds[name].clearedAt = stamp;
+    }
   }
 
   forgetFavorites(uid: string): void {

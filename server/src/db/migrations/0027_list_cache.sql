@@ -1,7 +1,9 @@
 -- Hand-written (issue 27, docs/decisions/0040): the public list pages (persona feed, post feed) are
 -- cached in each app process; every change to what they show tells every process on channel
--- butterfic_lists. Payload 'pages': forget every cached page; payload 'favorite:<uid>': forget that
--- account's favourites; payload 'all' (a TRUNCATE): forget everything. pg_notify folds identical payloads of one transaction into one message.
+-- butterfic_lists. Payload 'pages' (personas, users): forget every cached page; 'posts' (posts, novels:
+-- what only the post feed shows, such as a post's views): forget the post feed's pages; 'favorite:<uid>':
+-- forget that account's favourites; 'all' (a TRUNCATE): forget everything. pg_notify folds identical
+-- payloads of one transaction into one message.
 -- What the pages read: personas and posts (any change: new, edited, published, taken down, restored,
 -- deleted, used, viewed), the authors' names and bans (users), and a post's novel's writer and
 -- persona (novels); a change to anything else in those tables (balances, generation progress) says nothing.
@@ -15,6 +17,8 @@ BEGIN
     ELSE
       PERFORM pg_notify('butterfic_lists', 'favorite:' || NEW.user_uid);
     END IF;
+  ELSIF TG_TABLE_NAME IN ('posts', 'novels') THEN
+    PERFORM pg_notify('butterfic_lists', 'posts');
   ELSE
     PERFORM pg_notify('butterfic_lists', 'pages');
   END IF;

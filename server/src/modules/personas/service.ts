@@ -166,8 +166,8 @@ export async function listPersonas(db: Db, options: { viewer: Viewer; query: Fee
   const { viewer, query, cache } = options;
   const adult = isAdult(viewer);
   if (!cache?.enabled) return (await readFeedPage(db, viewer, adult, query)).page;
-  const key = JSON.stringify(['persona', adult, query.language ?? null, query.tag ?? null, query.q ?? null, query.snapshot ?? null, query.page]);
-  const { page, authors } = await cache.page(key, () => readFeedPage(db, null, adult, query));
+  const key = JSON.stringify([adult, query.language ?? null, query.tag ?? null, query.q ?? null, query.snapshot ?? null, query.page]);
+  const { page, authors } = await cache.page('persona', key, () => readFeedPage(db, null, adult, query));
   if (!viewer) return page;
   const favorites = await cache.favoritesOf(viewer.uid, () => favoriteUids(db, viewer.uid));
   const own = (persona: Persona, i: number) => favorites.has(persona.uid) || authors[i] === viewer.uid;

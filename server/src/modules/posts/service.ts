@@ -373,8 +373,8 @@ export async function listPublic(
     snapshot: query.snapshot !== undefined,
   };
   if (!cache?.enabled) return pageOf(db, viewer, shape, query);
-  const key = JSON.stringify(['post', shape.adult, query.language ?? null, query.snapshot ?? null, query.page]);
-  const page = await cache.page(key, () => pageOf(db, null, shape, query));
+  const key = JSON.stringify([shape.adult, query.language ?? null, query.snapshot ?? null, query.page]);
+  const page = await cache.page('post', key, () => pageOf(db, null, shape, query));
   if (!viewer || !page.results.some((post) => post.author_uid === viewer.uid)) return page;
   return { ...page, results: page.results.map((post) => (post.author_uid === viewer.uid ? { ...post, is_mine: true } : post)) };
 }
