@@ -90,19 +90,19 @@ describe('the list cache', () => {
 
   it("forgets one reader's favourites on their notice, and drops a favourites read that a notice overtook", async () => {
     const cache = listening();
-    expect([...(await cache.favoritesOf('u1', async () => ['p1']))]).toEqual(['p1']);
-    expect([...(await cache.favoritesOf('u2', async () => ['p9']))]).toEqual(['p9']);
-    expect([...(await cache.favoritesOf('u1', async () => ['p1', 'p2']))]).toEqual(['p1']);
+    expect([...(await cache.favoritesOf('u1', 'k', async () => ['p1']))]).toEqual(['p1']);
+    expect([...(await cache.favoritesOf('u2', 'k', async () => ['p9']))]).toEqual(['p9']);
+    expect([...(await cache.favoritesOf('u1', 'k', async () => ['p1', 'p2']))]).toEqual(['p1']);
     cache.heard('favorite:u1');
-    expect([...(await cache.favoritesOf('u1', async () => ['p1', 'p2']))]).toEqual(['p1', 'p2']);
-    expect([...(await cache.favoritesOf('u2', async () => []))]).toEqual(['p9']);
+    expect([...(await cache.favoritesOf('u1', 'k', async () => ['p1', 'p2']))]).toEqual(['p1', 'p2']);
+    expect([...(await cache.favoritesOf('u2', 'k', async () => []))]).toEqual(['p9']);
 
     const { calls, load } = deferredLoads<string[]>();
     cache.heard('favorite:u3');
-    const racing = cache.favoritesOf('u3', load);
+    const racing = cache.favoritesOf('u3', 'k', load);
     cache.heard('favorite:u3');
     calls[0]!.resolve(['stale']);
     expect([...(await racing)]).toEqual(['stale']);
-    expect([...(await cache.favoritesOf('u3', async () => ['fresh']))]).toEqual(['fresh']);
+    expect([...(await cache.favoritesOf('u3', 'k', async () => ['fresh']))]).toEqual(['fresh']);
   });
 });

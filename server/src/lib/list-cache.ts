@@ -4,7 +4,11 @@
  */
 export const LISTS_CHANNEL = 'butterfic_lists';
 const FAVORITE_PREFIX = 'favorite:';
+/** Pages kept per feed (a page is some 10–30 KB with its bytes), and accounts whose favourites are kept. */
+const MAX_PAGES = 500;
 const MAX_ENTRIES = 2_000;
+/** Pages whose favourites are kept per account. */
+const MAX_SCOPES = 50;
 
 type Entry = { value: unknown; until: number };
 /** The two feeds: the persona feed's pages depend on less than the post feed's (a post's views, its novel). */
@@ -31,7 +35,8 @@ type Loading = { promise: Promise<unknown>; readAt: number };
  */
 export class ListCache {
   private readonly kinds: Record<ListKind, Pages> = { persona: pagesOf(), post: pagesOf() };
-  private readonly favorites = new Map<string, Entry>();
+  /** Per account, per page: which of the page's personas the account keeps as favourites. */
+  private readonly favorites = new Map<string, Map<string, Entry>>();
   private listening = false;
   /** A counter of clear and forget events; a read's stamp is its value when the read started. */
   private tick = 0;
@@ -66,22 +71,30 @@ export class ListCache {
     promise.then((value) => {
       settle();
       if (!this.enabled || pages.clearedAt > readAt) return;
-      if (pages.entries.size >= MAX_ENTRIES) pages.entries.clear();
+      if (pages.entries.size >= MAX_PAGES) pages.entries.clear();
       pages.entries.set(key, { value, until: Date.now() + this.ttlMs });
     }, settle);
     return promise;
   }
 
-  /** The persona uids `uid` keeps as favourites, or `load`'s answer (stored unless forgotten while it ran). */
-  async favoritesOf(uid: string, load: () => Promise<string[]>): Promise<ReadonlySet<string>> {
+  /**
+   * Which personas of one page (`scope`, the page's key) account `uid` keeps as favourites, or `load`'s
+   * answer (stored unless the account's favourites were forgotten while it ran).
+   */
+  async favoritesOf(uid: string, scope: string, load: () => Promise<string[]>): Promise<ReadonlySet<string>> {
     if (!this.enabled) return new Set(await load());
-    const hit = this.favorites.get(uid);
+    const hit = this.favorites.get(uid)?.get(scope);
     if (hit && hit.until > Date.now()) return hit.value as ReadonlySet<string>;
     const readAt = this.tick;
     const value = new Set(await load());
     if (!this.enabled || this.clearedAt > readAt || (this.favoritesForgotAt.get(uid) ?? 0) > readAt) return value;
-    if (this.favorites.size >= MAX_ENTRIES) this.clear();
-    this.favorites.set(uid, { value, until: Date.now() + this.ttlMs });
+    let scopes = this.favorites.get(uid);
+    if (!scopes) {
+      if (this.favorites.size >= MAX_ENTRIES) this.favorites.clear();
+      this.favorites.set(uid, (scopes = new Map()));
+    }
+    if (scopes.size >= MAX_SCOPES) scopes.clear();
+    scopes.set(scope, { value, until: Date.now() + this.ttlMs });
     return value;
   }
 

@@ -106,7 +106,13 @@ export function feedQuery(
   });
 }
 
-type FeedQuery = { page: number; language?: string | undefined; tag?: string | undefined; q?: string | undefined; snapshot?: number | undefined };
+type FeedQuery = {
+  page: number;
+  language?: string | undefined;
+  tag?: string | undefined;
+  q?: string | undefined;
+  snapshot?: number | undefined;
+};
 type FeedPage = { results: Persona[]; page: number; page_size: number; has_more: boolean; snapshot: number };
 
 /** One feed page as `viewer` reads it from the database (their favourites in the same query), with each persona's author. */
@@ -144,15 +150,18 @@ async function readFeedPage(db: Db, viewer: Viewer, adult: boolean, query: FeedQ
   };
 }
 
-/** The uids of the personas `uid` keeps as favourites. */
-async function favoriteUids(db: Db, uid: string): Promise<string[]> {
+/** Which of `personaUids` account `uid` keeps as favourites. */
+async function favoriteUids(db: Db, uid: string, personaUids: string[]): Promise<string[]> {
+  if (personaUids.length === 0) return [];
   const rows = await prepared(db, 'persona_favorite_uids', () =>
     db
       .select({ uid: personaFavorites.personaUid })
       .from(personaFavorites)
-      .where(eq(personaFavorites.userUid, sql.placeholder('viewer')))
+      .where(
+        and(eq(personaFavorites.userUid, sql.placeholder('viewer')), sql`${personaFavorites.personaUid} = any(${sql.placeholder('uids')})`),
+      )
       .prepare('persona_favorite_uids'),
-  ).execute({ viewer: uid });
+  ).execute({ viewer: uid, uids: personaUids });
   return rows.map((r) => r.uid);
 }
 
@@ -169,7 +178,13 @@ export async function listPersonas(db: Db, options: { viewer: Viewer; query: Fee
   const key = JSON.stringify([adult, query.language ?? null, query.tag ?? null, query.q ?? null, query.snapshot ?? null, query.page]);
   const { page, authors } = await cache.page('persona', key, () => readFeedPage(db, null, adult, query));
   if (!viewer) return page;
-  const favorites = await cache.favoritesOf(viewer.uid, () => favoriteUids(db, viewer.uid));
+  const favorites = await cache.favoritesOf(viewer.uid, key, () =>
+    favoriteUids(
+      db,
+      viewer.uid,
+      page.results.map((p) => p.uid),
+    ),
+  );
   const own = (persona: Persona, i: number) => favorites.has(persona.uid) || authors[i] === viewer.uid;
   if (!page.results.some(own)) return page;
   return {
