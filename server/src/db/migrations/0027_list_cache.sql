@@ -49,3 +49,27 @@ CREATE TRIGGER persona_favorites_notify_lists AFTER INSERT OR UPDATE OR DELETE O
 --> statement-breakpoint
 CREATE TRIGGER persona_favorites_notify_lists_truncate AFTER TRUNCATE ON persona_favorites
   FOR EACH STATEMENT EXECUTE FUNCTION notify_lists_change();
+--> statement-breakpoint
+-- The post feed's excerpt, stored (docs/decisions/0040): a list page reads 160 characters per post
+-- instead of each story's opening 4,000. post_excerpt is `excerpt` of server/src/modules/posts/service.ts
+-- in SQL (a test holds them equal): every run of JavaScript's whitespace (\s: Unicode's Zs, tab, line
+-- breaks, U+FEFF) becomes one space, the ends are trimmed, and a text longer than `len` characters
+-- (code points) is cut there, trimmed and given '…'. Kept by a trigger wherever the text changes.
+CREATE FUNCTION post_excerpt(content text, len integer) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN char_length(flat) <= len THEN flat ELSE rtrim(left(flat, len), ' ') || '…' END
+  FROM (SELECT btrim(regexp_replace(content, '[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+', ' ', 'g'), ' ') AS flat) f
+$$;
+--> statement-breakpoint
+ALTER TABLE posts ADD COLUMN excerpt text NOT NULL DEFAULT '';
+--> statement-breakpoint
+UPDATE posts SET excerpt = post_excerpt(content, 160);
+--> statement-breakpoint
+CREATE FUNCTION posts_set_excerpt() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.excerpt := post_excerpt(NEW.content, 160);
+  RETURN NEW;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER posts_set_excerpt BEFORE INSERT OR UPDATE OF content ON posts
+  FOR EACH ROW EXECUTE FUNCTION posts_set_excerpt();

@@ -79,9 +79,10 @@ function present(facts: PostFacts, viewer: Viewer): Post {
   };
 }
 
+/** A post in a list: its stored excerpt (migration 0027, equal to `excerpt` of its text) instead of its text. */
 function summarize(facts: PostFacts, viewer: Viewer): PostSummary {
-  const { content, ...rest } = present(facts, viewer);
-  return { ...rest, excerpt: excerpt(content) };
+  const { content: _content, ...rest } = present(facts, viewer);
+  return { ...rest, excerpt: facts.post.excerpt };
 }
 
 const factColumns = {
@@ -284,8 +285,6 @@ async function snapshotOf(db: Db, snapshot: number | undefined): Promise<number>
   return Number(row?.max ?? 0);
 }
 
-/** Characters of each story a list page reads: far more than an excerpt needs after whitespace collapses. */
-const LIST_OPENING = 4000;
 const { content: _content, ...postColumnsButContent } = getTableColumns(posts);
 
 export type PageShape = { mine: boolean; language: boolean; adult: boolean; snapshot: boolean };
@@ -320,9 +319,8 @@ export function pageQuery(db: Db, shape: PageShape) {
     return db
       .select({
         ...factColumns,
+        // A page shows each story's stored excerpt, never its text.
         post: postColumnsButContent,
-        // A page shows excerpts: the opening of each story is enough (see `excerpt`), not whole stories.
-        opening: sql<string>`left(${posts.content}, ${sql.raw(String(LIST_OPENING))})`,
         snapshot: sql<number>`${snapshot}::bigint`.mapWith(Number),
       })
       .from(posts)
@@ -344,7 +342,7 @@ async function pageOf(
   const rows = await pageQuery(db, shape).execute({ ...values, offset: (values.page - 1) * PAGE_SIZE });
   const snapshot = values.snapshot ?? rows[0]?.snapshot ?? (await snapshotOf(db, undefined));
   return {
-    results: rows.slice(0, PAGE_SIZE).map((r) => summarize({ ...r, post: { ...r.post, content: r.opening } }, viewer)),
+    results: rows.slice(0, PAGE_SIZE).map((r) => summarize({ ...r, post: { ...r.post, content: '' } }, viewer)),
     page: values.page,
     page_size: PAGE_SIZE,
     has_more: rows.length > PAGE_SIZE,
