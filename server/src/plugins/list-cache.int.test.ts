@@ -175,6 +175,25 @@ describe('the persona feed from the list cache', () => {
   });
 });
 
+describe('the cached answer bytes', () => {
+  it('go out as brotli or gzip as the client asks, each decoding to the same page as the plain answer', async () => {
+    const author = await signUp(ctx, 'lists-bytes@example.com');
+    for (let i = 0; i < 3; i++) await createPersona(author.auth, { char_a_name: `Bytes ${i}` });
+    await createPost(author.auth, 'Bytes');
+    for (const path of ['/persona/list/', '/post/list/']) {
+      const answers = [];
+      for (const accept of ['identity', 'gzip, deflate, br', 'gzip', 'br;q=0, gzip', 'br', 'gzip, deflate, br']) {
+        const res = await fetch(`${ctx.baseUrl}/api/v1${path}?page=1`, { headers: { 'accept-encoding': accept } });
+        expect(res.status).toBe(200);
+        const expected = accept.startsWith('identity') ? null : accept.includes('br') && !accept.includes('br;q=0') ? 'br' : 'gzip';
+        expect(res.headers.get('content-encoding'), `${path} ${accept}`).toBe(expected);
+        answers.push(await res.json());
+      }
+      for (const answer of answers) expect(answer).toEqual(answers[0]);
+    }
+  });
+});
+
 describe('the post feed from the list cache', () => {
   it('shows a new post on the next read, drops a deleted or taken-down one, and marks only the author’s own', async () => {
     const author = await signUp(ctx, 'lists-poster@example.com');
