@@ -22,10 +22,13 @@ export function installListCache(app: FastifyInstance): void {
     });
     // A write answered here (a new persona, a takedown, a favourite) shows on this process's next read:
     // the pages and the caller's favourites are forgotten before the answer leaves.
-    app.addHook('onSend', async (request) => {
-      if (request.method === 'GET' || request.method === 'HEAD') return;
-      cache.clearPages();
-      if (request.user) cache.forgetFavorites(request.user.uid);
+    // (A callback hook, not an async one: it runs on every answer, and a GET costs it one comparison.)
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        cache.clearPages();
+        if (request.user) cache.forgetFavorites(request.user.uid);
+      }
+      done(null, payload);
     });
   }
   app.decorate('listCache', cache);
