@@ -35,7 +35,7 @@ type Loading = { promise: Promise<unknown>; readAt: number };
  */
 export class ListCache {
   private readonly kinds: Record<ListKind, Pages> = { persona: pagesOf(), post: pagesOf() };
-  /** Per account, per page: which of the page's personas the account keeps as favourites. */
+  /** Per account, per set of personas (a page's): which of them the account keeps as favourites. */
   private readonly favorites = new Map<string, Map<string, Entry>>();
   private listening = false;
   /** A counter of clear and forget events; a read's stamp is its value when the read started. */
@@ -78,8 +78,8 @@ export class ListCache {
   }
 
   /**
-   * Which personas of one page (`scope`, the page's key) account `uid` keeps as favourites, or `load`'s
-   * answer (stored unless the account's favourites were forgotten while it ran).
+   * Which personas of one page (`scope` names exactly the personas asked about) account `uid` keeps as
+   * favourites, or `load`'s answer (stored unless the account's favourites were forgotten while it ran).
    */
   async favoritesOf(uid: string, scope: string, load: () => Promise<string[]>): Promise<ReadonlySet<string>> {
     if (!this.enabled) return new Set(await load());

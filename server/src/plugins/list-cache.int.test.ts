@@ -162,6 +162,28 @@ describe('the persona feed from the list cache', () => {
     }
   });
 
+  it('marks a favourite that comes back onto a page (its author unbanned) as a favourite', async () => {
+    const author = await signUp(ctx, 'lists-returning@example.com');
+    const reader = await signUp(ctx, 'lists-returning-reader@example.com');
+    const returning = await createPersona(author.auth, { char_a_name: 'Returning' });
+    const favorite = await ctx.request('POST', '/api/v1/persona/favorite/', { headers: reader.auth, body: { post_id: returning } });
+    expect(favorite.body.data).toEqual({ is_favorite: true });
+    await sql(`update users set status = 'banned', status_reason = 'spam' where uid = $1`, [author.uid]);
+    // The reader's favourites are now read for a page without it.
+    await waitFor(
+      () => personaFeed(reader.auth),
+      (page) => !uids(page).includes(returning),
+      5000,
+    );
+    await sql(`update users set status = 'active', status_reason = null where uid = $1`, [author.uid]);
+    const back = await waitFor(
+      () => personaFeed(reader.auth),
+      (page) => uids(page).includes(returning),
+      5000,
+    );
+    expect(back.results.find((r) => r.uid === returning)).toMatchObject({ is_favorite: true });
+  });
+
   it('answers field for field what the feed read straight from the database answers', async () => {
     const author = await signUp(ctx, 'lists-same@example.com');
     const reader = await signUp(ctx, 'lists-same-reader@example.com');

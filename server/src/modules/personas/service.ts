@@ -115,8 +115,16 @@ type FeedQuery = {
 };
 type FeedPage = { results: Persona[]; page: number; page_size: number; has_more: boolean; snapshot: number };
 
-/** One feed page as `viewer` reads it from the database (their favourites in the same query), with each persona's author. */
-async function readFeedPage(db: Db, viewer: Viewer, adult: boolean, query: FeedQuery): Promise<{ page: FeedPage; authors: string[] }> {
+/**
+ * One feed page as `viewer` reads it from the database (their favourites in the same query), with each
+ * persona's author and the page's personas as one string (what a reader's favourites are kept under).
+ */
+async function readFeedPage(
+  db: Db,
+  viewer: Viewer,
+  adult: boolean,
+  query: FeedQuery,
+): Promise<{ page: FeedPage; authors: string[]; personas: string }> {
   const rows = await feedQuery(db, {
     viewer: viewer !== null,
     adult,
@@ -147,6 +155,7 @@ async function readFeedPage(db: Db, viewer: Viewer, adult: boolean, query: FeedQ
       snapshot: Number(snapshot),
     },
     authors: shown.map((r) => r.persona.authorUid ?? ''),
+    personas: shown.map((r) => r.persona.uid).join(' '),
   };
 }
 
@@ -176,9 +185,10 @@ export async function listPersonas(db: Db, options: { viewer: Viewer; query: Fee
   const adult = isAdult(viewer);
   if (!cache?.enabled) return (await readFeedPage(db, viewer, adult, query)).page;
   const key = JSON.stringify([adult, query.language ?? null, query.tag ?? null, query.q ?? null, query.snapshot ?? null, query.page]);
-  const { page, authors } = await cache.page('persona', key, () => readFeedPage(db, null, adult, query));
+  const { page, authors, personas: shown } = await cache.page('persona', key, () => readFeedPage(db, null, adult, query));
   if (!viewer) return page;
-  const favorites = await cache.favoritesOf(viewer.uid, key, () =>
+  // Kept under the page's personas, not its key: a page read again may hold others.
+  const favorites = await cache.favoritesOf(viewer.uid, shown, () =>
     favoriteUids(
       db,
       viewer.uid,
