@@ -37,7 +37,7 @@ describe('configuration', () => {
     }
   });
 
-  it('reads the per-process caches\' lifetimes (AUTH_CACHE_MS, LIST_CACHE_MS) as whole milliseconds up to a minute', () => {
+  it("reads the per-process caches' lifetimes (AUTH_CACHE_MS, LIST_CACHE_MS) as whole milliseconds up to a minute", () => {
     expect(loadEnv({}).LIST_CACHE_MS).toBeUndefined();
     expect(loadEnv({ LIST_CACHE_MS: '0', AUTH_CACHE_MS: '1500' })).toMatchObject({ LIST_CACHE_MS: 0, AUTH_CACHE_MS: 1500 });
     for (const bad of ['-1', '1.5', '60001', 'soon']) {

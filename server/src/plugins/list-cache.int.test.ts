@@ -88,7 +88,8 @@ describe('the persona feed from the list cache', () => {
     const deleted = await createPersona(author.auth, { char_a_name: 'Deleted' });
     const banned = await signUp(ctx, 'lists-banned@example.com');
     const bannedOwn = await createPersona(banned.auth, { char_a_name: 'Banned' });
-    for (const base of [ctx.baseUrl, peer.baseUrl]) expect(uids(await personaFeed({}, base))).toEqual(expect.arrayContaining([takenDown, deleted, bannedOwn]));
+    for (const base of [ctx.baseUrl, peer.baseUrl])
+      expect(uids(await personaFeed({}, base))).toEqual(expect.arrayContaining([takenDown, deleted, bannedOwn]));
 
     await sql(`update personas set status = 'taken_down', takedown_reason = 'test', taken_down_at = now() where uid = $1`, [takenDown]);
     await sql(`delete from personas where uid = $1`, [deleted]);

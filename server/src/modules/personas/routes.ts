@@ -31,7 +31,8 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/persona/list/',
     { ...optional, schema: { querystring: PersonaListQuery, response: { 200: envelope(PersonaListPage) } } },
-    async (request, reply) => answer(reply, await service.listPersonas(db, { viewer: request.user, query: request.query, cache: app.listCache })),
+    async (request, reply) =>
+      answer(reply, await service.listPersonas(db, { viewer: request.user, query: request.query, cache: app.listCache })),
   );
 
   app.get(

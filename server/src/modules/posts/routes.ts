@@ -64,8 +64,11 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(post);
   });
 
-  app.get('/post/list/', { ...optional, schema: { querystring: PostListQuery, response: { 200: envelope(PostPage) } } }, async (request, reply) =>
-    answer(reply, await service.listPublic(db, { viewer: request.user, query: request.query, cache: app.listCache })),
+  app.get(
+    '/post/list/',
+    { ...optional, schema: { querystring: PostListQuery, response: { 200: envelope(PostPage) } } },
+    async (request, reply) =>
+      answer(reply, await service.listPublic(db, { viewer: request.user, query: request.query, cache: app.listCache })),
   );
 
   app.get('/post/mine/', { ...required, schema: { querystring: MyPostsQuery, response: { 200: envelope(PostPage) } } }, async (request) =>
