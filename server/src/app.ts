@@ -29,6 +29,7 @@ import { codeRoutes } from './modules/codes/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { installAuth } from './plugins/auth';
+import { installListCache } from './plugins/list-cache';
 import { clientErrorResponse, frameworkError, installEnvelope } from './plugins/envelope';
 import { loadOverusedPhrases } from './generation/prompts/overused';
 import { safetyFromEnv } from './safety';
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   installSecurityHeaders(app);
   installEnvelope(app);
   installAuth(app);
+  installListCache(app);
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 

@@ -44,6 +44,14 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
 
+/** A per-process cache's lifetime in milliseconds (AUTH_CACHE_MS, LIST_CACHE_MS); unset: the caller's default. */
+const cacheMs = optionalString.transform((v, ctx) => {
+  if (v === undefined) return undefined;
+  if (/^\d+$/.test(v) && Number(v) <= 60_000) return Number(v);
+  ctx.addIssue({ code: 'custom', message: 'must be a whole number of milliseconds up to 60000' });
+  return z.NEVER;
+});
+
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
 /** A proxy address, CIDR range or proxy-addr name (`loopback`, `linklocal`, `uniquelocal`). */
@@ -98,12 +106,9 @@ const EnvSchema = z
     REFRESH_TOKEN_TTL: duration('30d'),
     REQUIRE_EMAIL_VERIFICATION: bool(true),
     /** Milliseconds a bearer token's account lookup is reused in one process; unset: 3000 (0 under NODE_ENV=test). */
-    AUTH_CACHE_MS: optionalString.transform((v, ctx) => {
-      if (v === undefined) return undefined;
-      if (/^\d+$/.test(v) && Number(v) <= 60_000) return Number(v);
-      ctx.addIssue({ code: 'custom', message: 'must be a whole number of milliseconds up to 60000' });
-      return z.NEVER;
-    }),
+    AUTH_CACHE_MS: cacheMs,
+    /** Milliseconds a public list page (persona and post feeds) is reused in one process; unset: 2000 (0 under NODE_ENV=test). */
+    LIST_CACHE_MS: cacheMs,
     LLM_PROVIDER: z.enum(['offline', 'openai', 'llamacpp'], { message: 'must be offline, openai or llamacpp' }).default('offline'),
     LLM_BASE_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s) URL'),
     LLM_API_KEY: optionalString,

@@ -516,6 +516,8 @@ export const posts = pgTable(
     allowDownload: boolean('allow_download').notNull().default(true),
     /** The text's length (wordCount: characters for CJK text, words otherwise), for lists that read only an opening. */
     wordCount: integer('word_count').notNull().default(0),
+    /** The feed's excerpt of `content` (migration 0027: set by a trigger wherever the text changes; `excerpt` in posts/service.ts). */
+    excerpt: text('excerpt').notNull().default(''),
     /** The create form's key: a retried create answers the post it already made. */
     requestId: text('request_id'),
     publishedAt: timestamp('published_at', { withTimezone: true }),

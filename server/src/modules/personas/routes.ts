@@ -18,17 +18,21 @@ import { LIMITS } from '../../lib/limits';
 import { rateLimit } from '../../lib/rate-limit';
 import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
+import { answerOnce } from '../../plugins/serializer';
 import * as service from './service';
 
 export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
   const optional = { preHandler: app.authenticateOptional };
   const required = { preHandler: app.authenticate };
+  // The feed's shared cached page is sent as the bytes serialised the first time (docs/decisions/0040).
+  const answer = answerOnce();
 
   app.get(
     '/persona/list/',
     { ...optional, schema: { querystring: PersonaListQuery, response: { 200: envelope(PersonaListPage) } } },
-    async (request) => ok(await service.listPersonas(db, request.user, request.query)),
+    async (request, reply) =>
+      answer(reply, await service.listPersonas(db, { viewer: request.user, query: request.query, cache: app.listCache })),
   );
 
   app.get(

@@ -4,6 +4,7 @@ import { and, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-o
 import type { Db } from '../../db';
 import { prepared } from '../../db/prepared';
 import { personaFavorites, personas } from '../../db/schema';
+import type { ListCache } from '../../lib/list-cache';
 import { LIMITS } from '../../lib/limits';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
@@ -105,14 +106,28 @@ export function feedQuery(
   });
 }
 
-export async function listPersonas(
+type FeedQuery = {
+  page: number;
+  language?: string | undefined;
+  tag?: string | undefined;
+  q?: string | undefined;
+  snapshot?: number | undefined;
+};
+type FeedPage = { results: Persona[]; page: number; page_size: number; has_more: boolean; snapshot: number };
+
+/**
+ * One feed page as `viewer` reads it from the database (their favourites in the same query), with each
+ * persona's author and the page's personas as one string (what a reader's favourites are kept under).
+ */
+async function readFeedPage(
   db: Db,
   viewer: Viewer,
-  query: { page: number; language?: string | undefined; tag?: string | undefined; q?: string | undefined; snapshot?: number | undefined },
-) {
+  adult: boolean,
+  query: FeedQuery,
+): Promise<{ page: FeedPage; authors: string[]; personas: string }> {
   const rows = await feedQuery(db, {
     viewer: viewer !== null,
-    adult: isAdult(viewer),
+    adult,
     language: Boolean(query.language),
     tag: Boolean(query.tag),
     q: Boolean(query.q),
@@ -130,12 +145,63 @@ export async function listPersonas(
     rows[0]?.snapshot ??
     (await db.select({ max: sql<number>`coalesce(max(${personas.seq}), 0)::bigint` }).from(personas))[0]?.max ??
     0;
+  const shown = rows.slice(0, PAGE_SIZE);
   return {
-    results: rows.slice(0, PAGE_SIZE).map((r) => presentPersona(r.persona, viewer, r.isFavorite)),
-    page: query.page,
-    page_size: PAGE_SIZE,
-    has_more: rows.length > PAGE_SIZE,
-    snapshot: Number(snapshot),
+    page: {
+      results: shown.map((r) => presentPersona(r.persona, viewer, r.isFavorite)),
+      page: query.page,
+      page_size: PAGE_SIZE,
+      has_more: rows.length > PAGE_SIZE,
+      snapshot: Number(snapshot),
+    },
+    authors: shown.map((r) => r.persona.authorUid ?? ''),
+    personas: shown.map((r) => r.persona.uid).join(' '),
+  };
+}
+
+/** Which of `personaUids` account `uid` keeps as favourites. */
+async function favoriteUids(db: Db, uid: string, personaUids: string[]): Promise<string[]> {
+  if (personaUids.length === 0) return [];
+  const rows = await prepared(db, 'persona_favorite_uids', () =>
+    db
+      .select({ uid: personaFavorites.personaUid })
+      .from(personaFavorites)
+      .where(
+        and(eq(personaFavorites.userUid, sql.placeholder('viewer')), sql`${personaFavorites.personaUid} = any(${sql.placeholder('uids')})`),
+      )
+      .prepare('persona_favorite_uids'),
+  ).execute({ viewer: uid, uids: personaUids });
+  return rows.map((r) => r.uid);
+}
+
+/**
+ * One page of the persona feed. With the list cache on (docs/decisions/0040) the page is read once as
+ * every reader sees it (keyed by the filters and the reader's adult setting) and the reader's own
+ * fields, is_favorite and is_mine, are laid over it from their cached favourites; a reader with
+ * neither on the page gets the shared page itself (the same object, so its answer can be reused).
+ */
+export async function listPersonas(db: Db, options: { viewer: Viewer; query: FeedQuery; cache?: ListCache | null }): Promise<FeedPage> {
+  const { viewer, query, cache } = options;
+  const adult = isAdult(viewer);
+  if (!cache?.enabled) return (await readFeedPage(db, viewer, adult, query)).page;
+  const key = JSON.stringify([adult, query.language ?? null, query.tag ?? null, query.q ?? null, query.snapshot ?? null, query.page]);
+  const { page, authors, personas: shown } = await cache.page('persona', key, () => readFeedPage(db, null, adult, query));
+  if (!viewer) return page;
+  // Kept under the page's personas, not its key: a page read again may hold others.
+  const favorites = await cache.favoritesOf(viewer.uid, shown, () =>
+    favoriteUids(
+      db,
+      viewer.uid,
+      page.results.map((p) => p.uid),
+    ),
+  );
+  const own = (persona: Persona, i: number) => favorites.has(persona.uid) || authors[i] === viewer.uid;
+  if (!page.results.some(own)) return page;
+  return {
+    ...page,
+    results: page.results.map((persona, i) =>
+      own(persona, i) ? { ...persona, is_favorite: favorites.has(persona.uid), is_mine: authors[i] === viewer.uid } : persona,
+    ),
   };
 }
 

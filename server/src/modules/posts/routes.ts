@@ -15,6 +15,7 @@ import { LARGE_TEXT_CHARS, LIMITS } from '../../lib/limits';
 import { rateLimit } from '../../lib/rate-limit';
 import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
+import { answerOnce } from '../../plugins/serializer';
 import * as service from './service';
 import { userKey, viewDay, visitorKey } from './views';
 
@@ -23,6 +24,8 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = deps.database.db;
   const required = { preHandler: app.authenticate };
   const optional = { preHandler: app.authenticateOptional };
+  // The feed's shared cached page is sent as the bytes serialised the first time (docs/decisions/0040).
+  const answer = answerOnce();
   const viewsKey = Buffer.concat([Buffer.from(deps.secrets.jwtKey), Buffer.from(':views')]);
 
   /** Counts a reader's view (never the author's): buffered, written by the flusher. */
@@ -61,8 +64,11 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(post);
   });
 
-  app.get('/post/list/', { ...optional, schema: { querystring: PostListQuery, response: { 200: envelope(PostPage) } } }, async (request) =>
-    ok(await service.listPublic(db, request.user, request.query)),
+  app.get(
+    '/post/list/',
+    { ...optional, schema: { querystring: PostListQuery, response: { 200: envelope(PostPage) } } },
+    async (request, reply) =>
+      answer(reply, await service.listPublic(db, { viewer: request.user, query: request.query, cache: app.listCache })),
   );
 
   app.get('/post/mine/', { ...required, schema: { querystring: MyPostsQuery, response: { 200: envelope(PostPage) } } }, async (request) =>

@@ -14,6 +14,7 @@ import { prepared } from '../../db/prepared';
 import type { Db } from '../../db';
 import { novels, personas, posts, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { ListCache } from '../../lib/list-cache';
 import { newUid } from '../../lib/ids';
 import { authorBlocked, authorNotBlocked, type AuthUser } from '../../plugins/auth';
 import { refuseTakenDown } from '../moderation/takedown-marks';
@@ -78,9 +79,10 @@ function present(facts: PostFacts, viewer: Viewer): Post {
   };
 }
 
+/** A post in a list: its stored excerpt (migration 0027, equal to `excerpt` of its text) instead of its text. */
 function summarize(facts: PostFacts, viewer: Viewer): PostSummary {
-  const { content, ...rest } = present(facts, viewer);
-  return { ...rest, excerpt: excerpt(content) };
+  const { content: _content, ...rest } = present(facts, viewer);
+  return { ...rest, excerpt: facts.post.excerpt };
 }
 
 const factColumns = {
@@ -283,8 +285,6 @@ async function snapshotOf(db: Db, snapshot: number | undefined): Promise<number>
   return Number(row?.max ?? 0);
 }
 
-/** Characters of each story a list page reads: far more than an excerpt needs after whitespace collapses. */
-const LIST_OPENING = 4000;
 const { content: _content, ...postColumnsButContent } = getTableColumns(posts);
 
 export type PageShape = { mine: boolean; language: boolean; adult: boolean; snapshot: boolean };
@@ -319,9 +319,8 @@ export function pageQuery(db: Db, shape: PageShape) {
     return db
       .select({
         ...factColumns,
+        // A page shows each story's stored excerpt, never its text.
         post: postColumnsButContent,
-        // A page shows excerpts: the opening of each story is enough (see `excerpt`), not whole stories.
-        opening: sql<string>`left(${posts.content}, ${sql.raw(String(LIST_OPENING))})`,
         snapshot: sql<number>`${snapshot}::bigint`.mapWith(Number),
       })
       .from(posts)
@@ -343,7 +342,7 @@ async function pageOf(
   const rows = await pageQuery(db, shape).execute({ ...values, offset: (values.page - 1) * PAGE_SIZE });
   const snapshot = values.snapshot ?? rows[0]?.snapshot ?? (await snapshotOf(db, undefined));
   return {
-    results: rows.slice(0, PAGE_SIZE).map((r) => summarize({ ...r, post: { ...r.post, content: r.opening } }, viewer)),
+    results: rows.slice(0, PAGE_SIZE).map((r) => summarize({ ...r, post: { ...r.post, content: '' } }, viewer)),
     page: values.page,
     page_size: PAGE_SIZE,
     has_more: rows.length > PAGE_SIZE,
@@ -351,19 +350,31 @@ async function pageOf(
   };
 }
 
-/** The public feed, newest first; adult posts only for 18+-confirmed readers. */
+/**
+ * The public feed, newest first; adult posts only for 18+-confirmed readers. With the list cache on
+ * (docs/decisions/0040) a page is read once as every reader sees it, keyed by the filters and the
+ * reader's adult setting; the reader's one own field, is_mine, is laid over it per request.
+ */
 export async function listPublic(
   db: Db,
-  viewer: Viewer,
-  query: { page: number; language?: string | undefined; snapshot?: number | undefined },
+  options: {
+    viewer: Viewer;
+    query: { page: number; language?: string | undefined; snapshot?: number | undefined };
+    cache?: ListCache | null;
+  },
 ): Promise<PostPage> {
+  const { viewer, query, cache } = options;
   const shape = {
     mine: false,
     language: Boolean(query.language),
     adult: Boolean(viewer?.adultConfirmedAt),
     snapshot: query.snapshot !== undefined,
   };
-  return pageOf(db, viewer, shape, query);
+  if (!cache?.enabled) return pageOf(db, viewer, shape, query);
+  const key = JSON.stringify([shape.adult, query.language ?? null, query.snapshot ?? null, query.page]);
+  const page = await cache.page('post', key, () => pageOf(db, null, shape, query));
+  if (!viewer || !page.results.some((post) => post.author_uid === viewer.uid)) return page;
+  return { ...page, results: page.results.map((post) => (post.author_uid === viewer.uid ? { ...post, is_mine: true } : post)) };
 }
 
 /** The caller's own posts, drafts and taken-down ones (labelled) included, newest first. */

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { ListCache } from './list-cache';
+
+/** A load the test finishes by hand, counting how often the database would have been asked. */
+function deferredLoads<T>() {
+  const calls: { resolve: (value: T) => void }[] = [];
+  const load = () => new Promise<T>((resolve) => calls.push({ resolve }));
+  return { calls, load };
+}
+
+const listening = (ttlMs = 60_000) => {
+  const cache = new ListCache(ttlMs);
+  cache.setListening(true);
+  return cache;
+};
+
+describe('the list cache', () => {
+  it('answers a page from memory after the first read, and reads it again after a change notice', async () => {
+    const cache = listening();
+    let reads = 0;
+    const load = async () => ({ page: 1, read: ++reads });
+    expect(await cache.page('persona', 'k', load)).toEqual({ page: 1, read: 1 });
+    expect(await cache.page('persona', 'k', load)).toEqual({ page: 1, read: 1 });
+    cache.heard('pages');
+    expect(await cache.page('persona', 'k', load)).toEqual({ page: 1, read: 2 });
+    cache.heard('all');
+    expect(await cache.page('persona', 'k', load)).toEqual({ page: 1, read: 3 });
+  });
+
+  it("forgets only the post feed's pages on a posts notice (a post's views, its novel), both feeds' on any other", async () => {
+    const cache = listening();
+    let reads = 0;
+    const load = async () => ++reads;
+    await cache.page('persona', 'k', load);
+    await cache.page('post', 'k', load);
+    cache.heard('posts');
+    expect(await cache.page('persona', 'k', load)).toBe(1);
+    expect(await cache.page('post', 'k', load)).toBe(3);
+    cache.heard('pages');
+    expect(await cache.page('persona', 'k', load)).toBe(4);
+    expect(await cache.page('post', 'k', load)).toBe(5);
+  });
+
+  it('never stores a page read before a change notice, nor hands it to a request that came after the notice', async () => {
+    const cache = listening();
+    const { calls, load } = deferredLoads<string>();
+    const before = cache.page('persona', 'k', load);
+    const joined = cache.page('persona', 'k', load);
+    expect(calls).toHaveLength(1); // requests at the same moment share one read
+    cache.heard('pages');
+    const after = cache.page('persona', 'k', load);
+    expect(calls).toHaveLength(2); // the read started before the notice is not shared
+    calls[0]!.resolve('old');
+    calls[1]!.resolve('new');
+    expect(await before).toBe('old');
+    expect(await joined).toBe('old');
+    expect(await after).toBe('new');
+    expect(await cache.page('persona', 'k', load)).toBe('new');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('caches nothing while the LISTEN connection is down, and forgets everything when it drops', async () => {
+    const cache = new ListCache(60_000);
+    let reads = 0;
+    const load = async () => ++reads;
+    await cache.page('persona', 'k', load);
+    await cache.page('persona', 'k', load);
+    expect(reads).toBe(2);
+    cache.setListening(true);
+    await cache.page('persona', 'k', load);
+    await cache.page('persona', 'k', load);
+    expect(reads).toBe(3);
+    cache.setListening(false);
+    await cache.page('persona', 'k', load);
+    expect(reads).toBe(4);
+    expect(cache.size).toBe(0);
+  });
+
+  it('keeps nothing longer than its lifetime, and nothing at all when the lifetime is 0', async () => {
+    const cache = listening(1);
+    let reads = 0;
+    const load = async () => ++reads;
+    await cache.page('persona', 'k', load);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await cache.page('persona', 'k', load);
+    expect(reads).toBe(2);
+    const off = listening(0);
+    expect(off.enabled).toBe(false);
+  });
+
+  it("forgets one reader's favourites on their notice, and drops a favourites read that a notice overtook", async () => {
+    const cache = listening();
+    expect([...(await cache.favoritesOf('u1', 'k', async () => ['p1']))]).toEqual(['p1']);
+    expect([...(await cache.favoritesOf('u2', 'k', async () => ['p9']))]).toEqual(['p9']);
+    expect([...(await cache.favoritesOf('u1', 'k', async () => ['p1', 'p2']))]).toEqual(['p1']);
+    cache.heard('favorite:u1');
+    expect([...(await cache.favoritesOf('u1', 'k', async () => ['p1', 'p2']))]).toEqual(['p1', 'p2']);
+    expect([...(await cache.favoritesOf('u2', 'k', async () => []))]).toEqual(['p9']);
+
+    const { calls, load } = deferredLoads<string[]>();
+    cache.heard('favorite:u3');
+    const racing = cache.favoritesOf('u3', 'k', load);
+    cache.heard('favorite:u3');
+    calls[0]!.resolve(['stale']);
+    expect([...(await racing)]).toEqual(['stale']);
+    expect([...(await cache.favoritesOf('u3', 'k', async () => ['fresh']))]).toEqual(['fresh']);
+  });
+});

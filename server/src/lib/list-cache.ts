@@ -1,0 +1,137 @@
+/**
+ * The NOTIFY channel of migration 0027: what a list shows changed: anything ('pages'), only what the
+ * post feed shows ('posts'), one account's favourites ('favorite:<uid>'), or a table was emptied ('all').
+ */
+export const LISTS_CHANNEL = 'butterfic_lists';
+const FAVORITE_PREFIX = 'favorite:';
+/** Pages kept per feed (a page is some 10–30 KB with its bytes), and accounts whose favourites are kept. */
+const MAX_PAGES = 500;
+const MAX_ENTRIES = 2_000;
+/** Pages whose favourites are kept per account. */
+const MAX_SCOPES = 50;
+
+type Entry = { value: unknown; until: number };
+/** The two feeds: the persona feed's pages depend on less than the post feed's (a post's views, its novel). */
+export type ListKind = 'persona' | 'post';
+type Pages = { entries: Map<string, Entry>; loading: Map<string, Loading>; clearedAt: number };
+const pagesOf = (): Pages => ({ entries: new Map(), loading: new Map(), clearedAt: 0 });
+type Loading = { promise: Promise<unknown>; readAt: number };
+
+/**
+ * The public list pages (persona feed, post feed) and each reader's favourite personas, kept for
+ * `ttlMs` in this process (docs/decisions/0040). The same rules as the auth cache (decision 0020):
+ *
+ * - a write answered by this process clears the pages and the caller's favourites before its
+ *   answer leaves (plugins/list-cache.ts), so a client never reads its own write stale;
+ * - every change to what a list shows, anywhere (other processes, the operator CLI, SQL: takedowns,
+ *   deletions, bans, edits, uses, views), reaches every process by NOTIFY (triggers of migration 0027);
+ * - while the LISTEN connection is down nothing is cached, and nothing is kept longer than `ttlMs`
+ *   (what time alone changes, a suspension running out, shows within that bound);
+ * - a page read before a change notice is never stored after it, nor shared with a request that
+ *   arrives after the notice.
+ *
+ * Pages are cached as every reader sees them; per-reader fields (is_favorite, is_mine) are laid over
+ * them per request, and a reader's adult setting is part of the page's key.
+ */
+export class ListCache {
+  private readonly kinds: Record<ListKind, Pages> = { persona: pagesOf(), post: pagesOf() };
+  /** Per account, per set of personas (a page's): which of them the account keeps as favourites. */
+  private readonly favorites = new Map<string, Map<string, Entry>>();
+  private listening = false;
+  /** A counter of clear and forget events; a read's stamp is its value when the read started. */
+  private tick = 0;
+  private clearedAt = 0;
+  private readonly favoritesForgotAt = new Map<string, number>();
+
+  constructor(readonly ttlMs: number) {}
+
+  get enabled(): boolean {
+    return this.ttlMs > 0 && this.listening;
+  }
+
+  /** How many pages are held now (operators' and tests' view). */
+  get size(): number {
+    return this.kinds.persona.entries.size + this.kinds.post.entries.size;
+  }
+
+  /** The `kind` page under `key`, or `load`'s answer (stored unless a change notice came while it ran). */
+  page<T>(kind: ListKind, key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.enabled) return load();
+    const pages = this.kinds[kind];
+    const hit = pages.entries.get(key);
+    if (hit && hit.until > Date.now()) return Promise.resolve(hit.value as T);
+    const running = pages.loading.get(key);
+    if (running && running.readAt >= pages.clearedAt) return running.promise as Promise<T>;
+    const readAt = this.tick;
+    const promise = load();
+    pages.loading.set(key, { promise, readAt });
+    const settle = () => {
+      if (pages.loading.get(key)?.promise === promise) pages.loading.delete(key);
+    };
+    promise.then((value) => {
+      settle();
+      if (!this.enabled || pages.clearedAt > readAt) return;
+      if (pages.entries.size >= MAX_PAGES) pages.entries.clear();
+      pages.entries.set(key, { value, until: Date.now() + this.ttlMs });
+    }, settle);
+    return promise;
+  }
+
+  /**
+   * Which personas of one page (`scope` names exactly the personas asked about) account `uid` keeps as
+   * favourites, or `load`'s answer (stored unless the account's favourites were forgotten while it ran).
+   */
+  async favoritesOf(uid: string, scope: string, load: () => Promise<string[]>): Promise<ReadonlySet<string>> {
+    if (!this.enabled) return new Set(await load());
+    const hit = this.favorites.get(uid)?.get(scope);
+    if (hit && hit.until > Date.now()) return hit.value as ReadonlySet<string>;
+    const readAt = this.tick;
+    const value = new Set(await load());
+    if (!this.enabled || this.clearedAt > readAt || (this.favoritesForgotAt.get(uid) ?? 0) > readAt) return value;
+    let scopes = this.favorites.get(uid);
+    if (!scopes) {
+      if (this.favorites.size >= MAX_ENTRIES) this.favorites.clear();
+      this.favorites.set(uid, (scopes = new Map()));
+    }
+    if (scopes.size >= MAX_SCOPES) scopes.clear();
+    scopes.set(scope, { value, until: Date.now() + this.ttlMs });
+    return value;
+  }
+
+  /** A NOTIFY on LISTS_CHANNEL. */
+  heard(payload: string): void {
+    if (payload.startsWith(FAVORITE_PREFIX)) this.forgetFavorites(payload.slice(FAVORITE_PREFIX.length));
+    else if (payload === 'all') this.clear();
+    else if (payload === 'posts') this.clearPages('post');
+    else this.clearPages();
+  }
+
+  /** Forgets the pages of one feed, or of both. */
+  clearPages(kind?: ListKind): void {
+    const stamp = ++this.tick;
+    for (const name of kind ? [kind] : (['persona', 'post'] as const)) {
+      this.kinds[name].entries.clear();
+      this.kinds[name].clearedAt = stamp;
+    }
+  }
+
+  forgetFavorites(uid: string): void {
+    this.favorites.delete(uid);
+    if (this.favoritesForgotAt.size >= MAX_ENTRIES) this.clear();
+    else this.favoritesForgotAt.set(uid, ++this.tick);
+  }
+
+  /** Forgets everything (favourites too); a read started before this is not stored. */
+  clear(): void {
+    this.favorites.clear();
+    this.favoritesForgotAt.clear();
+    this.clearPages();
+    this.clearedAt = this.tick;
+  }
+
+  /** The LISTEN connection is up (true) or lost (false: everything cached may be missing a change). */
+  setListening(listening: boolean): void {
+    this.listening = listening;
+    this.clear();
+  }
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { ListCache, LISTS_CHANNEL } from '../lib/list-cache';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The per-process cache of the public list pages (docs/decisions/0040). */
+    listCache: ListCache;
+  }
+}
+
+/** The list cache, fed by the process's LISTEN connection; off under NODE_ENV=test unless LIST_CACHE_MS says otherwise. */
+export function installListCache(app: FastifyInstance): void {
+  const { env, notifications } = app.deps;
+  const cache = new ListCache(env.LIST_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 2000));
+  if (cache.ttlMs > 0) {
+    let heard = false;
+    notifications.onState((listening) => heard && cache.setListening(listening));
+    app.addHook('onReady', async () => {
+      await notifications.on(LISTS_CHANNEL, (payload) => cache.heard(payload));
+      heard = true;
+      cache.setListening(notifications.listening);
+    });
+    // A write answered here (a new persona, a takedown, a favourite) shows on this process's next read:
+    // the pages and the caller's favourites are forgotten before the answer leaves.
+    // (A callback hook, not an async one: it runs on every answer, and a GET costs it one comparison.)
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        cache.clearPages();
+        if (request.user) cache.forgetFavorites(request.user.uid);
+      }
+      done(null, payload);
+    });
+  }
+  app.decorate('listCache', cache);
+}
