@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../test/accounts';
 import { createTestContext, startPeer, type TestContext } from '../../test/helpers';
-import { personaRequest, waitFor } from '../../test/novels';
+import { personaRequest, storyRequest, waitFor } from '../../test/novels';
 import { users } from '../db/schema';
 import { listPersonas } from '../modules/personas/service';
 import { listPublic } from '../modules/posts/service';
@@ -140,6 +140,19 @@ describe('the persona feed from the list cache', () => {
       (page) => page.results.find((r) => r.uid === general)?.is_favorite === false,
       5000,
     );
+  });
+
+  it('keeps the pages across a story start (it changes no list), and forgets them on a write that does', async () => {
+    const writer = await signUp(ctx, 'lists-writer@example.com');
+    await personaFeed(writer.auth);
+    await postFeed(writer.auth);
+    const held = ctx.app.listCache.size;
+    expect(held).toBeGreaterThan(0);
+    const started = await ctx.request('POST', '/api/v1/novel/generate/', { headers: writer.auth, body: storyRequest({ language: 'en' }) });
+    expect(started.status).toBe(200);
+    expect(ctx.app.listCache.size).toBe(held);
+    await createPersona(writer.auth);
+    expect(ctx.app.listCache.size).toBe(0);
   });
 
   it("shows this process's own write on its next read even before the write's NOTIFY arrives", async () => {

@@ -6,6 +6,10 @@ declare module 'fastify' {
     /** The per-process cache of the public list pages (docs/decisions/0040). */
     listCache: ListCache;
   }
+  interface FastifyContextConfig {
+    /** The route's writes never change what a public list page shows (the story starts): its answer keeps the pages. */
+    listsUnchanged?: boolean;
+  }
 }
 
 /** The list cache, fed by the process's LISTEN connection; off under NODE_ENV=test unless LIST_CACHE_MS says otherwise. */
@@ -24,7 +28,7 @@ export function installListCache(app: FastifyInstance): void {
     // the pages and the caller's favourites are forgotten before the answer leaves.
     // (A callback hook, not an async one: it runs on every answer, and a GET costs it one comparison.)
     app.addHook('onSend', (request, _reply, payload, done) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && !request.routeOptions.config.listsUnchanged) {
         cache.clearPages();
         if (request.user) cache.forgetFavorites(request.user.uid);
       }

@@ -31,7 +31,7 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = deps.database.db;
   const required = { preHandler: app.authenticate };
   /** Requests that start a job: MAX_GENERATIONS_PER_HOUR per account (429001, nothing charged). */
-  const starts = { preHandler: [app.authenticate, limitGenerationStarts(deps)], config: { authUnchanged: true } };
+  const starts = { preHandler: [app.authenticate, limitGenerationStarts(deps)], config: { authUnchanged: true, listsUnchanged: true } };
 
   /** The JSON answer, or with `Accept: text/event-stream` the story on the same request (stream.ts). */
   const started = async <T extends { novel_uid: string }>(request: FastifyRequest, reply: FastifyReply, result: T, chapter?: number) =>
