@@ -446,9 +446,17 @@ export class JobRunner {
     }
     this.reserved++;
     const controller = new AbortController();
-    const early = new EarlyStream(
-      this.provider.stream({ story, messages: prompt.messages, maxTokens: prompt.maxTokens, signal: controller.signal }),
-    );
+    // The request goes out once this turn of the event loop has taken in what else arrived with it
+    // (under a burst: every story of the burst is handed to its batch first, so the commit runs in
+    // the database while the model requests are made); started at once if the commit came first.
+    let early: EarlyStream | null = null;
+    const ask = () =>
+      (early ??= new EarlyStream(
+        this.provider.stream({ story, messages: prompt.messages, maxTokens: prompt.maxTokens, signal: controller.signal }),
+      ));
+    setImmediate(() => {
+      if (!controller.signal.aborted) ask();
+    });
     let settled = false;
     const settle = () => {
       if (settled) return false;
@@ -462,7 +470,7 @@ export class JobRunner {
       adopt: (job) => {
         if (!settle()) return;
         const loaded: Loaded = { job, author, story, earlierWords: 0, text: '', saved: '' };
-        this.launchOne(job, loaded, { controller, source: early });
+        this.launchOne(job, loaded, { controller, source: ask() });
       },
       cancel: () => {
         if (!settle()) return;

@@ -17,36 +17,47 @@ function recorder() {
 const tick = () => new Promise((r) => setImmediate(r));
 
 describe('Grouped', () => {
-  it('sends a lone item at once and answers it its own result', async () => {
+  it('sends a lone item at the end of the turn and answers it its own result', async () => {
     const r = recorder();
     const grouped = new Grouped(r.run, { max: 10, lanes: 1 });
     const answer = grouped.add(7);
+    expect(r.groups).toEqual([]);
+    await tick();
     expect(r.groups).toEqual([[7]]);
     r.pending[0]!.resolve();
     expect(await answer).toBe(70);
   });
 
-  it('groups what arrives while the lanes are busy, in order, at most `max` per group', async () => {
+  it('sends what came in one turn together, groups what arrives while the lanes are busy, in order, at most `max` per group', async () => {
     const r = recorder();
     const grouped = new Grouped(r.run, { max: 3, lanes: 2 });
-    const answers = [1, 2, 3, 4, 5, 6].map((n) => grouped.add(n));
-    // Two lanes: 1 and 2 go alone; 3..6 wait.
-    expect(r.groups).toEqual([[1], [2]]);
+    const answers = [1, 2, 3, 4, 5, 6, 7].map((n) => grouped.add(n));
+    await tick();
+    // Two lanes: 1..3 and 4..6 go; 7 waits.
+    expect(r.groups).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+    ]);
+    const late = grouped.add(8);
+    await tick();
+    expect(r.groups).toHaveLength(2);
     r.pending[0]!.resolve();
     await tick();
-    expect(r.groups).toEqual([[1], [2], [3, 4, 5]]);
+    expect(r.groups).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+      [7, 8],
+    ]);
     r.pending[1]!.resolve();
-    await tick();
-    expect(r.groups).toEqual([[1], [2], [3, 4, 5], [6]]);
     r.pending[2]!.resolve();
-    r.pending[3]!.resolve();
-    expect(await Promise.all(answers)).toEqual([10, 20, 30, 40, 50, 60]);
+    expect(await Promise.all([...answers, late])).toEqual([10, 20, 30, 40, 50, 60, 70, 80]);
   });
 
   it('fails every caller of a failed group, and goes on with the next', async () => {
     const r = recorder();
     const grouped = new Grouped(r.run, { max: 10, lanes: 1 });
     const first = grouped.add(1);
+    await tick();
     const [second, third] = [grouped.add(2), grouped.add(3)];
     r.pending[0]!.resolve();
     await tick();
@@ -55,6 +66,7 @@ describe('Grouped', () => {
     await expect(third).rejects.toThrow('deadlock detected');
     expect(await first).toBe(10);
     const fourth = grouped.add(4);
+    await tick();
     expect(r.groups.at(-1)).toEqual([4]);
     r.pending[2]!.resolve();
     expect(await fourth).toBe(40);

@@ -2,11 +2,13 @@
  * Many callers, few statements (group commit): `add` hands an item to `run` together with the items
  * of other callers that came while earlier groups were at the database, and answers the item's own
  * result. A lone item goes at once; under a burst, up to `lanes` groups are under way at a time and
- * the rest wait for the next, at most `max` items each. A failed group fails each of its callers.
+ * the rest wait for the next, at most `max` items each. Items are sent at the end of the event loop's
+ * turn in which they came (setImmediate), so what arrived together goes together. A failed group fails each of its callers.
  */
 export class Grouped<In, Out> {
   private waiting: { item: In; settle: (result: Out | Error) => void }[] = [];
   private inFlight = 0;
+  private scheduled = false;
 
   constructor(
     private readonly run: (items: In[]) => Promise<Out[]>,
@@ -16,7 +18,14 @@ export class Grouped<In, Out> {
   add(item: In): Promise<Out> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ item, settle: (result) => (result instanceof Error ? reject(result) : resolve(result)) });
-      this.send();
+      // Sent once this turn of the event loop has taken in what else arrived with it.
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          this.send();
+        });
+      }
     });
   }
 
