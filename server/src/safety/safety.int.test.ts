@@ -43,7 +43,9 @@ const shown = (events: SseEvent[]) =>
 describe('the output check', () => {
   it('cuts a spicy story where the model starts describing a minor: the reader keeps what was shown and gets back the share not shown', async () => {
     const me = await adult('cut@example.com');
-    llm.script([{ chunks: ['The night was warm. ', 'She was 15 years old ', 'and nervous.'], delayMs: 30 }]);
+    // Pieces far enough apart that the first is shown on its own even on a loaded machine (the runner
+    // reads ahead: pieces that arrive while the charge commits go on as one, and would all be cut).
+    llm.script([{ chunks: ['The night was warm. ', 'She was 15 years old ', 'and nervous.'], delayMs: 250 }]);
     const started = await ctx.request('POST', '/api/v1/novel/generate/', { body: storyRequest({ is_r18: 1 }), headers: me.auth });
     expect(started.body.data.balance).toBe(0);
     const events = await streamUntilEnd(me.auth, started.body.data.novel_uid);
@@ -54,6 +56,10 @@ describe('the output check', () => {
     expect(res.body.data.chapters.map((c: { content: string }) => c.content)).toEqual(['The night was warm. ']);
     // 20 of 1800 characters shown: 6 × (1 − 20/1800) rounded down = 5 back.
     expect(await balanceOf(me.uid)).toBe(5);
+    // A reader who opens the stream after the cut hears the same end, not "done".
+    const late = await streamUntilEnd(me.auth, started.body.data.novel_uid);
+    expect(shown(late)).toBe('The night was warm. ');
+    expect(late.at(-1)).toEqual({ event: 'error', data: { message: 'safety', generate_status: 'done' } });
   });
 
   it('refunds the whole charge and keeps no text when nothing was shown', async () => {
@@ -243,16 +249,27 @@ describe('requests refused before anything is charged', () => {
 describe('everywhere a user writes (issue 28)', () => {
   it('refuses a user name that names a minor, on sign-up and on rename, in the reader’s language', async () => {
     const refused = await ctx.request('POST', '/api/v1/user/create/', {
-      body: { age_confirmed: true, email: 'name-minor@example.com', password: 'correct horse 1', gender: 'female', name: '15yo schoolgirl' },
+      body: {
+        age_confirmed: true,
+        email: 'name-minor@example.com',
+        password: 'correct horse 1',
+        gender: 'female',
+        name: '15yo schoolgirl',
+      },
       headers: { 'accept-language': 'ja' },
     });
     expect(refused.status).toBe(403);
     expect(refused.body.base_resp.status_code).toBe(403001);
-    const login = await ctx.request('POST', '/api/v1/user/login/', { body: { email: 'name-minor@example.com', password: 'correct horse 1' } });
+    const login = await ctx.request('POST', '/api/v1/user/login/', {
+      body: { email: 'name-minor@example.com', password: 'correct horse 1' },
+    });
     expect(login.status).not.toBe(200);
 
     const me = await signUp(ctx, 'rename@example.com');
-    const rename = await ctx.request('POST', '/api/v1/user/modify/', { body: { name: '중학생 소녀' }, headers: { ...me.auth, 'accept-language': 'ko' } });
+    const rename = await ctx.request('POST', '/api/v1/user/modify/', {
+      body: { name: '중학생 소녀' },
+      headers: { ...me.auth, 'accept-language': 'ko' },
+    });
     expect(rename.status).toBe(403);
     expect(rename.body.base_resp.status_code).toBe(403001);
     const fine = await ctx.request('POST', '/api/v1/user/modify/', { body: { name: 'Harbour Light 7' }, headers: me.auth });
@@ -275,13 +292,22 @@ describe('everywhere a user writes (issue 28)', () => {
     const long = 'The harbour lights came on one by one. '.repeat(600);
     expect(long.length).toBeGreaterThan(LARGE_TEXT_CHARS);
     for (let i = 0; i < LIMITS.largeTextPerAccount.max; i++) {
-      const res = await ctx.request('POST', '/api/v1/post/create/', { body: { title: `Lights ${i}`, content: long, language: 'en' }, headers: me.auth });
+      const res = await ctx.request('POST', '/api/v1/post/create/', {
+        body: { title: `Lights ${i}`, content: long, language: 'en' },
+        headers: me.auth,
+      });
       expect(res.status).toBe(200);
     }
-    const over = await ctx.request('POST', '/api/v1/post/create/', { body: { title: 'One more', content: long, language: 'en' }, headers: me.auth });
+    const over = await ctx.request('POST', '/api/v1/post/create/', {
+      body: { title: 'One more', content: long, language: 'en' },
+      headers: me.auth,
+    });
     expect(over.status).toBe(429);
     expect(over.body.base_resp.status_code).toBe(429001);
-    const short = await ctx.request('POST', '/api/v1/post/create/', { body: { title: 'Short', content: 'A short one.', language: 'en' }, headers: me.auth });
+    const short = await ctx.request('POST', '/api/v1/post/create/', {
+      body: { title: 'Short', content: 'A short one.', language: 'en' },
+      headers: me.auth,
+    });
     expect(short.status).toBe(200);
   });
 });

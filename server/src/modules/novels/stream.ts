@@ -18,8 +18,13 @@ const LIVE: GenerateStatus[] = ['generating', 'continuing'];
 type Outcome = Extract<HubEvent, { type: 'done' | 'error' }>;
 type NovelRow = { uid: string; status: GenerateStatus; words: number; failure: string | null };
 
+/**
+ * How a finished novel's last job ended, as its live readers heard it: a failure on record (failed, or
+ * a chapter the safety check cut short or a continuation that failed, the novel still done) is the
+ * same error event; a reader who arrives after the end must not be told "done" instead.
+ */
 const outcomeOf = (row: NovelRow): Outcome =>
-  row.status === 'failed'
+  row.status === 'failed' || row.failure
     ? { type: 'error', novel: row.uid, status: row.status, message: row.failure ?? 'failed' }
     : { type: 'done', novel: row.uid, status: row.status, wordCount: row.words };
 
