@@ -6,7 +6,7 @@ import { readSse, type FakeLlm, type SseEvent } from '../../test/fake-llm';
 import { createModelTestContext, type TestContext } from '../../test/helpers';
 import { novelDetails, novelFinished, personaRequest, storyRequest } from '../../test/novels';
 import { LARGE_TEXT_CHARS, LIMITS } from '../lib/limits';
-import { ledgerTotals } from '../modules/wallet/service';
+import { applyLedger, ledgerTotals } from '../modules/wallet/service';
 
 let llm: FakeLlm;
 let ctx: TestContext;
@@ -168,6 +168,30 @@ describe('requests refused before anything is charged', () => {
     expect(after.body.data.novel.generate_status).toBe('done');
     expect(after.body.data.chapters).toHaveLength(1);
     expect(await balanceOf(me.uid)).toBe(0);
+  });
+
+  it('refuses a chapter rewrite whose story settings name a minor, charging nothing and keeping the chapter', async () => {
+    const me = await adult('rewrite-check@example.com');
+    llm.script([{ chunks: ['Candlelight on the water.'] }]);
+    const started = await ctx.request('POST', '/api/v1/novel/generate/', { body: storyRequest({ is_r18: 1 }), headers: me.auth });
+    const uid = started.body.data.novel_uid;
+    await novelFinished(ctx, me.auth, uid);
+    // Enough for a rewrite (3 Butter), so only the check can refuse it.
+    await ctx.database.db.transaction((tx) => applyLedger(tx, { userUid: me.uid, kind: 'grant', amount: 3 }));
+    expect(await balanceOf(me.uid)).toBe(3);
+
+    // Settings saved before today's check (written straight into the database) are read again on a rewrite.
+    await ctx.database.pool.query(
+      `update novels set params = jsonb_set(params, '{char_b_setting}', '"A girl of fifteen."') where uid = $1`,
+      [uid],
+    );
+    const refused = await ctx.request('POST', '/api/v1/novel/rewrite/', { body: { novel_uid: uid, chapter_index: 0 }, headers: me.auth });
+    expect(refused.status).toBe(403);
+    expect(refused.body.base_resp.status_code).toBe(403001);
+    const after = await novelDetails(ctx, me.auth, uid);
+    expect(after.body.data.novel.generate_status).toBe('done');
+    expect(after.body.data.chapters.map((c: { content: string }) => c.content)).toEqual(['Candlelight on the water.']);
+    expect(await balanceOf(me.uid)).toBe(3);
   });
 
   it('refuses an edit that makes a general story sexual', async () => {
