@@ -32,6 +32,16 @@ async function adult(email: string) {
   return me;
 }
 
+/** An adult's finished spicy story whose one chapter is `text` (its 6 Butter spent). */
+async function finishedAdultStory(email: string, text: string) {
+  const me = await adult(email);
+  llm.script([{ chunks: [text] }]);
+  const started = await ctx.request('POST', '/api/v1/novel/generate/', { body: storyRequest({ is_r18: 1 }), headers: me.auth });
+  const uid: string = started.body.data.novel_uid;
+  await novelFinished(ctx, me.auth, uid);
+  return { me, uid };
+}
+
 const streamUntilEnd = (auth: Record<string, string>, uid: string) =>
   readSse(`${ctx.baseUrl}/api/v1/novel/stream/?novel_uid=${uid}`, auth, (e) => e.some((x) => x.event === 'error' || x.event === 'done'));
 const shown = (events: SseEvent[]) =>
@@ -145,11 +155,7 @@ describe('requests refused before anything is charged', () => {
   });
 
   it('refuses a continuation whose story so far names a minor, and an edit that writes one in', async () => {
-    const me = await adult('continue-check@example.com');
-    llm.script([{ chunks: ['Candlelight on the water.'] }]);
-    const started = await ctx.request('POST', '/api/v1/novel/generate/', { body: storyRequest({ is_r18: 1 }), headers: me.auth });
-    const uid = started.body.data.novel_uid;
-    await novelFinished(ctx, me.auth, uid);
+    const { me, uid } = await finishedAdultStory('continue-check@example.com', 'Candlelight on the water.');
     expect(await balanceOf(me.uid)).toBe(0);
 
     const edit = await ctx.request('POST', '/api/v1/novel/edit/', {
@@ -171,11 +177,7 @@ describe('requests refused before anything is charged', () => {
   });
 
   it('refuses a chapter rewrite whose story settings name a minor, charging nothing and keeping the chapter', async () => {
-    const me = await adult('rewrite-check@example.com');
-    llm.script([{ chunks: ['Candlelight on the water.'] }]);
-    const started = await ctx.request('POST', '/api/v1/novel/generate/', { body: storyRequest({ is_r18: 1 }), headers: me.auth });
-    const uid = started.body.data.novel_uid;
-    await novelFinished(ctx, me.auth, uid);
+    const { me, uid } = await finishedAdultStory('rewrite-check@example.com', 'Candlelight on the water.');
     // Enough for a rewrite (3 Butter), so only the check can refuse it.
     await ctx.database.db.transaction((tx) => applyLedger(tx, { userUid: me.uid, kind: 'grant', amount: 3 }));
     expect(await balanceOf(me.uid)).toBe(3);
