@@ -110,6 +110,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     safety,
     workers: env.GENERATION_WORKERS,
     leaseSeconds: env.GENERATION_LEASE_SECONDS,
+    paceMs: env.STREAM_PACE_MS ?? (env.NODE_ENV === 'test' ? 0 : 40),
     ...(claims && { claimDb: claims.db }),
     ...(progress && { progressDb: progress.db }),
   });

@@ -44,7 +44,7 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
 
-/** A per-process cache's lifetime in milliseconds (AUTH_CACHE_MS, LIST_CACHE_MS); unset: the caller's default. */
+/** Milliseconds up to a minute (a per-process cache's lifetime: AUTH_CACHE_MS, LIST_CACHE_MS; STREAM_PACE_MS); unset: the caller's default. */
 const cacheMs = optionalString.transform((v, ctx) => {
   if (v === undefined) return undefined;
   if (/^\d+$/.test(v) && Number(v) <= 60_000) return Number(v);
@@ -109,6 +109,8 @@ const EnvSchema = z
     AUTH_CACHE_MS: cacheMs,
     /** Milliseconds a public list page (persona and post feeds) is reused in one process; unset: 2000 (0 under NODE_ENV=test). */
     LIST_CACHE_MS: cacheMs,
+    /** Milliseconds at least between the pieces a story's text goes to readers in; unset: 40 (0 under NODE_ENV=test). */
+    STREAM_PACE_MS: cacheMs,
     LLM_PROVIDER: z.enum(['offline', 'openai', 'llamacpp'], { message: 'must be offline, openai or llamacpp' }).default('offline'),
     LLM_BASE_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s) URL'),
     LLM_API_KEY: optionalString,

@@ -25,6 +25,7 @@ import { MemoryKeeper } from './memory';
 import { Grouped } from '../lib/grouped';
 import { buildPrompt, PromptTooLongError, trimToBudget } from './prompts/build';
 import { PARTIAL_HOLD } from '../safety/detect';
+import { EarlyStream } from './early-stream';
 import { createSafety, ModerationUnavailableError, type RefusalReason, type Safety, type Verdict } from '../safety';
 import { ProviderError, type LlmProvider, type Prestart, type StoryRequest } from './types';
 import { SAFETY_FAILURE, settleUnsafeJob } from '../modules/novels/unsafe';
@@ -58,6 +59,8 @@ export type RunnerOptions = {
   claimDb?: Db;
   /** The connections heartbeat saves go through (default: `db`). */
   progressDb?: Db;
+  /** A story's text goes to readers in pieces at least this far apart (EarlyStream; default 0: as it arrives). */
+  paceMs?: number;
 };
 
 /** Abort reasons: each names one way an attempt can end early. */
@@ -109,50 +112,6 @@ type Loaded = Omit<Attempt, 'token' | 'controller' | 'ended' | 'source'>;
 /** A model request started before its job existed: its abort controller and its buffered answer. */
 type Early = { controller: AbortController; source: AsyncIterable<string> };
 
-/**
- * The model's answer, read from the moment the request is made and kept until the attempt reads it
- * (a prestart's answer arrives while the charge is being committed). Ends with the model's error, if any.
- */
-class EarlyStream implements AsyncIterable<string> {
-  private readonly chunks: string[] = [];
-  private finished = false;
-  private failure: { error: unknown } | null = null;
-  private waiting: (() => void) | null = null;
-
-  constructor(source: AsyncIterable<string>) {
-    void this.pump(source);
-  }
-
-  private async pump(source: AsyncIterable<string>): Promise<void> {
-    try {
-      for await (const chunk of source) {
-        this.chunks.push(chunk);
-        this.waiting?.();
-      }
-    } catch (error) {
-      this.failure = { error };
-    } finally {
-      this.finished = true;
-      this.waiting?.();
-    }
-  }
-
-  async *[Symbol.asyncIterator](): AsyncIterator<string> {
-    for (;;) {
-      // Everything that arrived since the last read goes on as one piece: under load (a burst), one
-      // output check, one publish and one write per reader instead of one per chunk.
-      if (this.chunks.length > 0) {
-        yield this.chunks.splice(0).join('');
-        continue;
-      }
-      if (this.failure) throw this.failure.error;
-      if (this.finished) return;
-      await new Promise<void>((resolve) => (this.waiting = resolve));
-      this.waiting = null;
-    }
-  }
-}
-
 /** How an attempt ended. settle() handles each, in one place. */
 type Outcome =
   /** The model finished: reviewed, then the chapter is complete. */
@@ -195,6 +154,7 @@ export class JobRunner {
   private readonly idleMs: number;
   private readonly pollMs: number;
   private readonly retryDelayMs: number;
+  private readonly paceMs: number;
   private readonly safety: Safety;
   /** Story memory after each chapter, in the background (generation/memory.ts). */
   readonly memory: MemoryKeeper;
@@ -215,6 +175,7 @@ export class JobRunner {
     this.idleMs = options.idleMs ?? 90_000;
     this.pollMs = options.pollMs ?? Math.min(5000, this.lease * 500);
     this.retryDelayMs = options.retryDelayMs ?? 1000;
+    this.paceMs = options.paceMs ?? 0;
     this.safety = options.safety ?? createSafety();
     this.memory = new MemoryKeeper({ db, provider, safety: this.safety, log });
     this.saves = new Grouped((saves) => saveChapterProgressMany(options.progressDb ?? db, saves), GROUPS);
@@ -453,6 +414,7 @@ export class JobRunner {
     const ask = () =>
       (early ??= new EarlyStream(
         this.provider.stream({ story, messages: prompt.messages, maxTokens: prompt.maxTokens, signal: controller.signal }),
+        this.paceMs,
       ));
     setImmediate(() => {
       if (!controller.signal.aborted) ask();
@@ -589,6 +551,7 @@ export class JobRunner {
           // Read ahead like a prestart's answer: what arrives while the last piece is checked goes on as one.
           return new EarlyStream(
             this.provider.stream({ story, messages: prompt.messages, maxTokens: prompt.maxTokens, signal: controller.signal }),
+            this.paceMs,
           );
         })();
       for await (const raw of source) {

@@ -131,3 +131,29 @@ describe('a story asked of the model before its charge commits', () => {
     expect(((await refused.json()) as { base_resp: { status_code: number } }).base_resp.status_code).toBe(305001);
   });
 });
+
+describe('a story paced for its readers (STREAM_PACE_MS)', () => {
+  let paced: { llm: FakeLlm; ctx: TestContext };
+  beforeAll(async () => {
+    paced = await createModelTestContext({ STREAM_PACE_MS: '200' });
+  });
+  afterAll(async () => {
+    await paced.ctx.close();
+    await paced.llm.close();
+  });
+
+  it('shows the story in a few pieces instead of one per token, every word of it', async () => {
+    const me = await signUp(paced.ctx, 'paced@example.com');
+    const words = Array.from({ length: 12 }, (_, i) => `word${i + 1} `);
+    // Twelve tokens 15 ms apart: without a pace a reader gets twelve pieces.
+    paced.llm.script([{ chunks: words, delayMs: 15 }]);
+    const until = (events: { event: string }[]) => events.some((e) => e.event === 'done' || e.event === 'error');
+    const events = await readSse(`${paced.ctx.baseUrl}/api/v1/novel/generate/`, me.auth, until, 20_000, request());
+    const shown = events.filter((e) => e.event === 'delta').map((e) => e.data.text as string);
+    // The first piece holds what came while the charge committed; it is never held for the pace.
+    expect(shown[0]).toMatch(/^word1 /);
+    expect(shown.join('')).toBe(words.join(''));
+    expect(shown.length).toBeLessThanOrEqual(3);
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { generate_status: 'done', word_count: 12 } });
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * The model's answer, read from the moment the request is made and kept until the attempt reads it
+ * (a prestart's answer arrives while the charge is being committed). Ends with the model's error, if any.
+ */
+export class EarlyStream implements AsyncIterable<string> {
+  private readonly chunks: string[] = [];
+  private finished = false;
+  private failure: { error: unknown } | null = null;
+  private waiting: (() => void) | null = null;
+
+  /**
+   * `paceMs`: after a piece, the next goes no sooner than this (what arrives meanwhile joins it);
+   * the first piece and the end are never held. 0: every read goes on at once.
+   */
+  constructor(
+    source: AsyncIterable<string>,
+    private readonly paceMs = 0,
+  ) {
+    void this.pump(source);
+  }
+
+  private async pump(source: AsyncIterable<string>): Promise<void> {
+    try {
+      for await (const chunk of source) {
+        this.chunks.push(chunk);
+        this.waiting?.();
+      }
+    } catch (error) {
+      this.failure = { error };
+    } finally {
+      this.finished = true;
+      this.waiting?.();
+    }
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<string> {
+    let last = -Infinity;
+    for (;;) {
+      // Everything that arrived since the last read goes on as one piece: under load (a burst), one
+      // output check, one publish and one write per reader instead of one per chunk. With a pace,
+      // pieces are at least paceMs apart: a model's tokens 10 ms apart reach readers in a few
+      // pieces a tenth of a second, and the CPU they no longer cost goes to other stories' first words.
+      if (this.chunks.length > 0) {
+        const wait = last + this.paceMs - performance.now();
+        if (wait >= 1 && !this.finished && !this.failure) await new Promise((resolve) => setTimeout(resolve, wait));
+        yield this.chunks.splice(0).join('');
+        last = performance.now();
+        continue;
+      }
+      if (this.failure) throw this.failure.error;
+      if (this.finished) return;
+      await new Promise<void>((resolve) => (this.waiting = resolve));
+      this.waiting = null;
+    }
+  }
+}
