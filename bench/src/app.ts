@@ -12,10 +12,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export type RunningApp = { base: string; dataDir: string; child: ChildProcess; stop: () => Promise<void> };
 
 /**
- * The app as `npm start` serves it (`npm run serve -w server`: tsx src/main.ts) in its own process,
+ * The app as `npm start` serves it (`npm run serve -w server`: node with its flags, tsx, src/main.ts) in its own process,
  * on a free loopback port and a fresh DATA_DIR, with `env` added to this process's environment;
  * resolves once /health/ answers. `BENCH_CPU_PROF=<dir>` writes a CPU profile of it there.
  */
+/** The V8 flags `npm run serve -w server` gives node (server/package.json), so the bench runs the app with them too. */
+export function serveFlags(): string[] {
+  const serve = (JSON.parse(fs.readFileSync(path.join(root, 'server/package.json'), 'utf8')) as { scripts: { serve: string } }).scripts
+    .serve;
+  const words = serve.split(/\s+/);
+  return words[0] === 'node' ? words.slice(1, words.indexOf('--import')) : [];
+}
+
 export async function startApp(env: Record<string, string> = {}, timeoutMs = 120_000): Promise<RunningApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'butterfic-bench-app-'));
   // The embedded database's own account (when run as root) must be able to enter it.
@@ -24,7 +32,7 @@ export async function startApp(env: Record<string, string> = {}, timeoutMs = 120
   const profile = process.env.BENCH_CPU_PROF;
   const child = spawn(
     process.execPath,
-    [...(profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profile)] : []), '--import', 'tsx', 'src/main.ts'],
+    [...serveFlags(), ...(profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profile)] : []), '--import', 'tsx', 'src/main.ts'],
     {
       cwd: path.join(root, 'server'),
       env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'error', ...env },

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serveFlags } from './app';
 import { figures } from './figures';
 import { freePort } from '../../server/src/lib/free-port';
 
@@ -62,6 +63,7 @@ const app: ChildProcess = fork(path.join(here, 'app-process.ts'), [], {
   env,
   // BENCH_PROFILE_DIR=dir: a CPU profile of the app over the whole run, written when it stops.
   execArgv: [
+    ...serveFlags(),
     '--import',
     'tsx',
     ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []),
