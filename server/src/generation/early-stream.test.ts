@@ -85,4 +85,33 @@ describe('EarlyStream', () => {
     expect(await second.next()).toEqual({ done: false, value: 'a story' });
     await expect(second.next()).rejects.toThrow('the model hung up');
   });
+
+  it('holding until read, takes in only the first chunk of an answer before anyone reads it, then the rest', async () => {
+    let pulled = 0;
+    async function* answer(): AsyncGenerator<string> {
+      for (const word of ['The ', 'storm ', 'broke.']) {
+        pulled++;
+        yield word;
+      }
+    }
+    const controller = new AbortController();
+    const early = new EarlyStream(answer(), 0, controller.signal);
+    await settle();
+    // The model's whole answer is there, but only its first chunk was read while nobody read it.
+    expect(pulled).toBe(1);
+    const shown: string[] = [];
+    for await (const piece of early) shown.push(piece);
+    expect(shown.join('')).toBe('The storm broke.');
+    expect(pulled).toBe(3);
+
+    // A refused charge aborts the request: the held answer is let go of, not kept waiting for ever.
+    pulled = 0;
+    const refused = new AbortController();
+    new EarlyStream(answer(), 0, refused.signal);
+    await settle();
+    expect(pulled).toBe(1);
+    refused.abort();
+    await settle();
+    expect(pulled).toBe(3);
+  });
 });

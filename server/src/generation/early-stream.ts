@@ -8,14 +8,26 @@ export class EarlyStream implements AsyncIterable<string> {
   private failure: { error: unknown } | null = null;
   private waiting: (() => void) | null = null;
 
+  /** Resolves when someone starts reading (or the request is aborted); null once they have. */
+  private unread: Promise<void> | null = null;
+  private startReading: () => void = () => undefined;
+
   /**
    * `paceMs`: after a piece, the next goes no sooner than this (what arrives meanwhile joins it);
    * the first piece and the end are never held. 0: every read goes on at once.
+   * `holdUntilRead`: until someone reads (a prestart's charge is still committing), only the first
+   * chunk is taken in; the rest of the answer waits in the connection, costing the event loop
+   * nothing while the commit's answer is on its way. Aborting the signal lets go of it.
    */
   constructor(
     source: AsyncIterable<string>,
     private readonly paceMs = 0,
+    holdUntilRead?: AbortSignal,
   ) {
+    if (holdUntilRead && !holdUntilRead.aborted) {
+      this.unread = new Promise<void>((resolve) => (this.startReading = resolve));
+      holdUntilRead.addEventListener('abort', () => this.startReading(), { once: true });
+    }
     void this.pump(source);
   }
 
@@ -24,6 +36,7 @@ export class EarlyStream implements AsyncIterable<string> {
       for await (const chunk of source) {
         this.chunks.push(chunk);
         this.waiting?.();
+        if (this.unread) await this.unread;
       }
     } catch (error) {
       this.failure = { error };
@@ -34,6 +47,8 @@ export class EarlyStream implements AsyncIterable<string> {
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<string> {
+    this.unread = null;
+    this.startReading();
     let last = -Infinity;
     for (;;) {
       // Everything that arrived since the last read goes on as one piece: under load (a burst), one

@@ -415,6 +415,7 @@ export class JobRunner {
       (early ??= new EarlyStream(
         this.provider.stream({ story, messages: prompt.messages, maxTokens: prompt.maxTokens, signal: controller.signal }),
         this.paceMs,
+        controller.signal,
       ));
     setImmediate(() => {
       if (!controller.signal.aborted) ask();
