@@ -38,4 +38,4 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/v1/health/').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # SIGTERM drains in-flight requests and hands running stories back to the queue (SHUTDOWN_GRACE_MS).
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-semi-space-size=32", "--import", "tsx", "server/src/main.ts"]
+CMD ["node", "--max-semi-space-size=64", "--import", "tsx", "server/src/main.ts"]
