@@ -105,4 +105,69 @@ describe('the list cache', () => {
     expect([...(await racing)]).toEqual(['stale']);
     expect([...(await cache.favoritesOf('u3', 'k', async () => ['fresh']))]).toEqual(['fresh']);
   });
+
+  it("forgets one author's novel pages on their notice, and keeps them on the feeds' notices", async () => {
+    const cache = listening();
+    let reads = 0;
+    const load = async () => ++reads;
+    await cache.page('novel', 'a1', load, { scope: 'a' });
+    await cache.page('novel', 'b1', load, { scope: 'b' });
+    await cache.page('persona', 'k', load);
+    cache.heard('pages');
+    cache.heard('posts');
+    cache.heard('favorite:a');
+    expect(await cache.page('novel', 'a1', load, { scope: 'a' })).toBe(1);
+    cache.heard('novels:a');
+    expect(await cache.page('novel', 'a1', load, { scope: 'a' })).toBe(4);
+    expect(await cache.page('novel', 'b1', load, { scope: 'b' })).toBe(2);
+    expect(await cache.page('persona', 'k', load)).toBe(5); // read again after 'pages'
+    expect(await cache.page('persona', 'k', load)).toBe(5);
+    cache.heard('all');
+    expect(await cache.page('novel', 'b1', load, { scope: 'b' })).toBe(6);
+  });
+
+  it("neither stores nor shares a novel page read before its author's notice; another author's read is kept", async () => {
+    const cache = listening();
+    const { calls, load } = deferredLoads<string>();
+    const before = cache.page('novel', 'a1', load, { scope: 'a' });
+    const other = cache.page('novel', 'b1', load, { scope: 'b' });
+    cache.forgetScope('novel', 'a');
+    const after = cache.page('novel', 'a1', load, { scope: 'a' });
+    expect(calls).toHaveLength(3);
+    calls[0]!.resolve('old');
+    calls[1]!.resolve('b');
+    calls[2]!.resolve('new');
+    expect(await before).toBe('old');
+    expect(await other).toBe('b');
+    expect(await after).toBe('new');
+    expect(await cache.page('novel', 'a1', load, { scope: 'a' })).toBe('new');
+    expect(await cache.page('novel', 'b1', load, { scope: 'b' })).toBe('b');
+    expect(calls).toHaveLength(3);
+  });
+
+  it('does not keep a page its `keep` refuses (a novel being written), yet answers it', async () => {
+    const cache = listening();
+    let reads = 0;
+    const load = async () => ({ writing: ++reads < 3 });
+    const keep = (page: { writing: boolean }) => !page.writing;
+    expect(await cache.page('novel', 'a1', load, { scope: 'a', keep })).toEqual({ writing: true });
+    expect(await cache.page('novel', 'a1', load, { scope: 'a', keep })).toEqual({ writing: true });
+    expect(await cache.page('novel', 'a1', load, { scope: 'a', keep })).toEqual({ writing: false });
+    expect(await cache.page('novel', 'a1', load, { scope: 'a', keep })).toEqual({ writing: false });
+    expect(reads).toBe(3);
+  });
+
+  it('makes room by forgetting the oldest page, at most 500 per kind', async () => {
+    const cache = listening();
+    const reads = new Map<string, number>();
+    const load = (key: string) => async () => reads.set(key, (reads.get(key) ?? 0) + 1).get(key);
+    for (let i = 0; i <= 500; i++) await cache.page('novel', `k${i}`, load(`k${i}`), { scope: `a${i}` });
+    expect(cache.size).toBe(500);
+    await cache.page('novel', 'k500', load('k500'), { scope: 'a500' });
+    await cache.page('novel', 'k1', load('k1'), { scope: 'a1' });
+    expect(reads.get('k500')).toBe(1);
+    expect(reads.get('k1')).toBe(1);
+    await cache.page('novel', 'k0', load('k0'), { scope: 'a0' });
+    expect(reads.get('k0')).toBe(2);
+  });
 });

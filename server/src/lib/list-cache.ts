@@ -1,24 +1,38 @@
 /**
- * The NOTIFY channel of migration 0027: what a list shows changed: anything ('pages'), only what the
- * post feed shows ('posts'), one account's favourites ('favorite:<uid>'), or a table was emptied ('all').
+ * The NOTIFY channel of migrations 0027 and 0028: what a list shows changed: anything on the feeds
+ * ('pages'), only what the post feed shows ('posts'), one account's favourites ('favorite:<uid>'), one
+ * author's novel list ('novels:<uid>'), or a table was emptied ('all').
  */
 export const LISTS_CHANNEL = 'butterfic_lists';
 const FAVORITE_PREFIX = 'favorite:';
-/** Pages kept per feed (a page is some 10–30 KB with its bytes), and accounts whose favourites are kept. */
+const NOVELS_PREFIX = 'novels:';
+/** Pages kept per kind (a page is some 10–30 KB with its bytes), and accounts whose favourites are kept. */
 const MAX_PAGES = 500;
 const MAX_ENTRIES = 2_000;
 /** Pages whose favourites are kept per account. */
 const MAX_SCOPES = 50;
 
-type Entry = { value: unknown; until: number };
-/** The two feeds: the persona feed's pages depend on less than the post feed's (a post's views, its novel). */
-export type ListKind = 'persona' | 'post';
-type Pages = { entries: Map<string, Entry>; loading: Map<string, Loading>; clearedAt: number };
-const pagesOf = (): Pages => ({ entries: new Map(), loading: new Map(), clearedAt: 0 });
+type Entry = { value: unknown; until: number; scope?: string };
+/**
+ * The two public feeds (the persona feed's pages depend on less than the post feed's: a post's views, its
+ * novel) and the authors' novel lists (decision 0042), whose pages are forgotten per author (their scope).
+ */
+export type ListKind = 'persona' | 'post' | 'novel';
+const FEEDS = ['persona', 'post'] as const;
+type Pages = {
+  entries: Map<string, Entry>;
+  loading: Map<string, Loading>;
+  clearedAt: number;
+  /** Per scope (an author), when its pages were last forgotten. */
+  forgotAt: Map<string, number>;
+};
+const pagesOf = (): Pages => ({ entries: new Map(), loading: new Map(), clearedAt: 0, forgotAt: new Map() });
 type Loading = { promise: Promise<unknown>; readAt: number };
+/** A page's scope (its pages are forgotten together: an author's novel list) and which values may be kept. */
+export type PageOptions<T> = { scope?: string; keep?: (value: T) => boolean };
 
 /**
- * The public list pages (persona feed, post feed) and each reader's favourite personas, kept for
+ * The list pages (persona feed, post feed, an author's novels) and each reader's favourite personas, kept for
  * `ttlMs` in this process (docs/decisions/0040). The same rules as the auth cache (decision 0020):
  *
  * - a write answered by this process clears the pages and the caller's favourites before its
@@ -31,10 +45,11 @@ type Loading = { promise: Promise<unknown>; readAt: number };
  *   arrives after the notice.
  *
  * Pages are cached as every reader sees them; per-reader fields (is_favorite, is_mine) are laid over
- * them per request, and a reader's adult setting is part of the page's key.
+ * them per request, and a reader's adult setting is part of the page's key. A page with a scope (an
+ * author's novel list) is also forgotten with its scope alone.
  */
 export class ListCache {
-  private readonly kinds: Record<ListKind, Pages> = { persona: pagesOf(), post: pagesOf() };
+  private readonly kinds: Record<ListKind, Pages> = { persona: pagesOf(), post: pagesOf(), novel: pagesOf() };
   /** Per account, per set of personas (a page's): which of them the account keeps as favourites. */
   private readonly favorites = new Map<string, Map<string, Entry>>();
   private listening = false;
@@ -51,17 +66,20 @@ export class ListCache {
 
   /** How many pages are held now (operators' and tests' view). */
   get size(): number {
-    return this.kinds.persona.entries.size + this.kinds.post.entries.size;
+    return this.kinds.persona.entries.size + this.kinds.post.entries.size + this.kinds.novel.entries.size;
   }
 
-  /** The `kind` page under `key`, or `load`'s answer (stored unless a change notice came while it ran). */
-  page<T>(kind: ListKind, key: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * The `kind` page under `key`, or `load`'s answer: stored unless a change notice for its kind or its
+   * `scope` came while it ran, or `keep` refuses it.
+   */
+  page<T>(kind: ListKind, key: string, load: () => Promise<T>, { scope, keep }: PageOptions<T> = {}): Promise<T> {
     if (!this.enabled) return load();
     const pages = this.kinds[kind];
     const hit = pages.entries.get(key);
     if (hit && hit.until > Date.now()) return Promise.resolve(hit.value as T);
     const running = pages.loading.get(key);
-    if (running && running.readAt >= pages.clearedAt) return running.promise as Promise<T>;
+    if (running && !overtaken(pages, running.readAt, scope)) return running.promise as Promise<T>;
     const readAt = this.tick;
     const promise = load();
     pages.loading.set(key, { promise, readAt });
@@ -70,9 +88,11 @@ export class ListCache {
     };
     promise.then((value) => {
       settle();
-      if (!this.enabled || pages.clearedAt > readAt) return;
-      if (pages.entries.size >= MAX_PAGES) pages.entries.clear();
-      pages.entries.set(key, { value, until: Date.now() + this.ttlMs });
+      if (!this.enabled || overtaken(pages, readAt, scope) || (keep && !keep(value))) return;
+      // The oldest page makes room (Map keeps insertion order).
+      pages.entries.delete(key);
+      if (pages.entries.size >= MAX_PAGES) pages.entries.delete(pages.entries.keys().next().value!);
+      pages.entries.set(key, { value, until: Date.now() + this.ttlMs, ...(scope !== undefined && { scope }) });
     }, settle);
     return promise;
   }
@@ -101,18 +121,29 @@ export class ListCache {
   /** A NOTIFY on LISTS_CHANNEL. */
   heard(payload: string): void {
     if (payload.startsWith(FAVORITE_PREFIX)) this.forgetFavorites(payload.slice(FAVORITE_PREFIX.length));
+    else if (payload.startsWith(NOVELS_PREFIX)) this.forgetScope('novel', payload.slice(NOVELS_PREFIX.length));
     else if (payload === 'all') this.clear();
     else if (payload === 'posts') this.clearPages('post');
     else this.clearPages();
   }
 
-  /** Forgets the pages of one feed, or of both. */
+  /** Forgets the pages of one kind, or of both feeds. */
   clearPages(kind?: ListKind): void {
     const stamp = ++this.tick;
-    for (const name of kind ? [kind] : (['persona', 'post'] as const)) {
-      this.kinds[name].entries.clear();
-      this.kinds[name].clearedAt = stamp;
+    for (const name of kind ? [kind] : FEEDS) {
+      const pages = this.kinds[name];
+      pages.entries.clear();
+      pages.forgotAt.clear(); // the kind's stamp covers every scope's
+      pages.clearedAt = stamp;
     }
+  }
+
+  /** Forgets the `kind` pages of one scope (an author's novel list): those held and those being read. */
+  forgetScope(kind: ListKind, scope: string): void {
+    const pages = this.kinds[kind];
+    for (const [key, entry] of pages.entries) if (entry.scope === scope) pages.entries.delete(key);
+    if (pages.forgotAt.size >= MAX_ENTRIES) this.clearPages(kind);
+    else pages.forgotAt.set(scope, ++this.tick);
   }
 
   forgetFavorites(uid: string): void {
@@ -121,11 +152,12 @@ export class ListCache {
     else this.favoritesForgotAt.set(uid, ++this.tick);
   }
 
-  /** Forgets everything (favourites too); a read started before this is not stored. */
+  /** Forgets everything (favourites and novel lists too); a read started before this is not stored. */
   clear(): void {
     this.favorites.clear();
     this.favoritesForgotAt.clear();
     this.clearPages();
+    this.clearPages('novel');
     this.clearedAt = this.tick;
   }
 
@@ -135,3 +167,7 @@ export class ListCache {
     this.clear();
   }
 }
+
+/** A read that started (`readAt`) before its kind, or its scope, was forgotten: neither stored nor shared. */
+const overtaken = (pages: Pages, readAt: number, scope: string | undefined) =>
+  pages.clearedAt > readAt || (scope !== undefined && (pages.forgotAt.get(scope) ?? 0) > readAt);

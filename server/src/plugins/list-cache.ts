@@ -3,12 +3,17 @@ import { ListCache, LISTS_CHANNEL } from '../lib/list-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The per-process cache of the public list pages (docs/decisions/0040). */
+    /** The per-process cache of the list pages (docs/decisions/0040, 0042). */
     listCache: ListCache;
   }
   interface FastifyContextConfig {
-    /** The route's writes never change what a public list page shows (the story starts): its answer keeps the pages. */
+    /**
+     * The route's writes never change what a public feed page shows (the story starts): its answer keeps
+     * the feeds' pages. (A story start changes its author's novel list: the route forgets those itself.)
+     */
     listsUnchanged?: boolean;
+    /** The route's writes may change other accounts' novel lists (moderation): its answer forgets all of them. */
+    othersNovelLists?: boolean;
   }
 }
 
@@ -24,13 +29,21 @@ export function installListCache(app: FastifyInstance): void {
       heard = true;
       cache.setListening(notifications.listening);
     });
-    // A write answered here (a new persona, a takedown, a favourite) shows on this process's next read:
-    // the pages and the caller's favourites are forgotten before the answer leaves.
+    // A write answered here (a new persona, a takedown, a favourite, an edited story) shows on this
+    // process's next read: the feeds' pages, the caller's favourites and the caller's novel list are
+    // forgotten before the answer leaves; a moderator's write forgets every novel list.
     // (A callback hook, not an async one: it runs on every answer, and a GET costs it one comparison.)
     app.addHook('onSend', (request, _reply, payload, done) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && !request.routeOptions.config.listsUnchanged) {
-        cache.clearPages();
-        if (request.user) cache.forgetFavorites(request.user.uid);
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        const { config } = request.routeOptions;
+        if (!config.listsUnchanged) {
+          cache.clearPages();
+          if (request.user) {
+            cache.forgetFavorites(request.user.uid);
+            cache.forgetScope('novel', request.user.uid);
+          }
+        }
+        if (config.othersNovelLists) cache.clearPages('novel');
       }
       done(null, payload);
     });

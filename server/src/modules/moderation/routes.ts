@@ -29,7 +29,8 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The operator console's calls: admins only, 404001 for everyone else.
-  const admin = { preHandler: app.requireAdmin };
+  // Their writes (takedowns, bans) change other accounts' novel lists: the answer forgets them all here.
+  const admin = { preHandler: app.requireAdmin, config: { othersNovelLists: true } };
   const actor = (request: Parameters<typeof currentUser>[0]) => currentUser(request).email;
 
   app.get('/admin/reports/', { ...admin, schema: { querystring: AdminReportsQuery, response: { 200: envelope(AdminReportPage) } } }, async (request) =>

@@ -21,6 +21,7 @@ import { LARGE_TEXT_CHARS, LIMITS } from '../../lib/limits';
 import { rateLimit } from '../../lib/rate-limit';
 import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
+import { answerOnce } from '../../plugins/serializer';
 import { novelMemory, saveMemory } from './memory';
 import * as service from './service';
 import { answerWithStream, streamNovel, wantsEventStream } from './stream';
@@ -33,9 +34,17 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Requests that start a job: MAX_GENERATIONS_PER_HOUR per account (429001, nothing charged). */
   const starts = { preHandler: [app.authenticate, limitGenerationStarts(deps)], config: { authUnchanged: true, listsUnchanged: true } };
 
-  /** The JSON answer, or with `Accept: text/event-stream` the story on the same request (stream.ts). */
-  const started = async <T extends { novel_uid: string }>(request: FastifyRequest, reply: FastifyReply, result: T, chapter?: number) =>
-    wantsEventStream(request) ? answerWithStream(deps, request, reply, ok(result), chapter) : ok(result);
+  /**
+   * The JSON answer, or with `Accept: text/event-stream` the story on the same request (stream.ts). The
+   * start changed the author's novel list (a new story, one now being written): this process forgets it
+   * first (the start's route keeps the feeds' pages, and a streamed answer skips onSend).
+   */
+  const started = async <T extends { novel_uid: string }>(request: FastifyRequest, reply: FastifyReply, result: T, chapter?: number) => {
+    app.listCache.forgetScope('novel', currentUser(request).uid);
+    return wantsEventStream(request) ? answerWithStream(deps, request, reply, ok(result), chapter) : ok(result);
+  };
+  // An author's list page, shared by its readers, is sent as the bytes serialised the first time (docs/decisions/0042).
+  const answer = answerOnce();
 
   app.post(
     '/novel/generate/',
@@ -99,7 +108,8 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/novel/list/',
     { ...required, schema: { querystring: NovelListQuery, response: { 200: envelope(page(Novel)) } } },
-    async (request) => ok(await service.listNovels(db, currentUser(request), request.query.author_uid, request.query.page)),
+    async (request, reply) =>
+      answer(reply, await service.listNovels(db, currentUser(request), request.query.author_uid, request.query.page, app.listCache)),
   );
 
   app.get(

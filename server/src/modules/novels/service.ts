@@ -10,6 +10,7 @@ import {
 } from '@butterfic/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Env } from '../../env';
+import type { ListCache } from '../../lib/list-cache';
 import type { StreamHub } from '../../generation/hub';
 import type { Safety } from '../../safety';
 import { prepared } from '../../db/prepared';
@@ -337,20 +338,31 @@ async function authorNames(db: Db, uids: string[]): Promise<Map<string, string>>
   return new Map(rows.map((r) => [r.uid, r.name]));
 }
 
-/** The author's novels, newest first; other readers see only public ones, adult ones after the 18+ confirmation. */
-export async function listNovels(db: Db, viewer: AuthUser, authorUid: string | undefined, page: number) {
+/**
+ * The author's novels, newest first; other readers see only public ones, adult ones after the 18+ confirmation.
+ * With the list cache on (docs/decisions/0042) a page is kept as every reader of its shape sees it (nothing
+ * on it is per reader) and forgotten with its author's notices; a page showing a story being written is
+ * not kept (its word count moves with every progress save, which notifies nobody).
+ */
+export async function listNovels(db: Db, viewer: AuthUser, authorUid: string | undefined, page: number, cache?: ListCache | null) {
   const author = authorUid ?? viewer.uid;
   const own = author === viewer.uid;
   // Another author's adult stories, like their adult personas, need the reader's 18+ confirmation.
   const shape = own ? 'own' : viewer.adultConfirmedAt ? 'adult' : 'general';
-  const rows = await novelListQuery(db, shape).execute({ author, offset: (page - 1) * PAGE_SIZE });
-  return {
-    results: rows.slice(0, PAGE_SIZE).map((r) => presentNovel(r.novel, r.authorName ?? '', r.chapterCount)),
-    page,
-    page_size: PAGE_SIZE,
-    has_more: rows.length > PAGE_SIZE,
+  const read = async () => {
+    const rows = await novelListQuery(db, shape).execute({ author, offset: (page - 1) * PAGE_SIZE });
+    return {
+      results: rows.slice(0, PAGE_SIZE).map((r) => presentNovel(r.novel, r.authorName ?? '', r.chapterCount)),
+      page,
+      page_size: PAGE_SIZE,
+      has_more: rows.length > PAGE_SIZE,
+    };
   };
+  if (!cache?.enabled) return read();
+  return cache.page('novel', JSON.stringify([author, shape, page]), read, { scope: author, keep: (p) => !p.results.some(beingWritten) });
 }
+
+const beingWritten = (novel: Novel) => novel.generate_status === 'generating' || novel.generate_status === 'continuing';
 
 /** One shape of an author's novel list, prepared once; the page's keys come from novels_author_idx alone (docs/decisions/0028). */
 export function novelListQuery(db: Db, shape: 'own' | 'adult' | 'general') {
