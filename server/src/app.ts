@@ -111,6 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     workers: env.GENERATION_WORKERS,
     leaseSeconds: env.GENERATION_LEASE_SECONDS,
     paceMs: env.STREAM_PACE_MS ?? (env.NODE_ENV === 'test' ? 0 : 40),
+    pacedFrom: env.STREAM_PACE_FROM,
     ...(claims && { claimDb: claims.db }),
     ...(progress && { progressDb: progress.db }),
   });

@@ -109,8 +109,9 @@ const EnvSchema = z
     AUTH_CACHE_MS: cacheMs,
     /** Milliseconds a public list page (persona and post feeds) is reused in one process; unset: 2000 (0 under NODE_ENV=test). */
     LIST_CACHE_MS: cacheMs,
-    /** Milliseconds at least between the pieces a story's text goes to readers in; unset: 40 (0 under NODE_ENV=test). */
+    /** Milliseconds at least between the pieces a story's text goes to readers in, while STREAM_PACE_FROM stories are being written; unset: 40 (0 under NODE_ENV=test). */
     STREAM_PACE_MS: cacheMs,
+    STREAM_PACE_FROM: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(100_000).default(16),
     LLM_PROVIDER: z.enum(['offline', 'openai', 'llamacpp'], { message: 'must be offline, openai or llamacpp' }).default('offline'),
     LLM_BASE_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s) URL'),
     LLM_API_KEY: optionalString,

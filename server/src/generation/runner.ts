@@ -59,14 +59,25 @@ export type RunnerOptions = {
   claimDb?: Db;
   /** The connections heartbeat saves go through (default: `db`). */
   progressDb?: Db;
-  /** A story's text goes to readers in pieces at least this far apart (EarlyStream; default 0: as it arrives). */
+  /**
+   * While at least `pacedFrom` (default PACED_FROM) stories are being written here, a story's text goes
+   * to readers in pieces at least this far apart (EarlyStream; default 0: always as it arrives).
+   */
   paceMs?: number;
+  pacedFrom?: number;
 };
 
 /** Abort reasons: each names one way an attempt can end early. */
 class StoppedError extends Error {}
 class LostError extends Error {}
 class ShutdownError extends Error {}
+
+/**
+ * Stories being written on this process from which their text is paced (RunnerOptions.paceMs): one
+ * at a time, every token goes on at once; under a burst, pieces a few tokens long leave the CPU to
+ * other stories' first words.
+ */
+export const PACED_FROM = 16;
 
 /** How much of the text already shown the output check reads as context before a new piece. */
 const OUTPUT_CONTEXT_CHARS = 400;
@@ -155,6 +166,8 @@ export class JobRunner {
   private readonly pollMs: number;
   private readonly retryDelayMs: number;
   private readonly paceMs: number;
+  /** The pace in force now: paceMs while at least PACED_FROM stories are being written here, else 0. */
+  private readonly pace: () => number;
   private readonly safety: Safety;
   /** Story memory after each chapter, in the background (generation/memory.ts). */
   readonly memory: MemoryKeeper;
@@ -176,6 +189,8 @@ export class JobRunner {
     this.pollMs = options.pollMs ?? Math.min(5000, this.lease * 500);
     this.retryDelayMs = options.retryDelayMs ?? 1000;
     this.paceMs = options.paceMs ?? 0;
+    const pacedFrom = options.pacedFrom ?? PACED_FROM;
+    this.pace = () => (this.active.size >= pacedFrom ? this.paceMs : 0);
     this.safety = options.safety ?? createSafety();
     this.memory = new MemoryKeeper({ db, provider, safety: this.safety, log });
     this.saves = new Grouped((saves) => saveChapterProgressMany(options.progressDb ?? db, saves), GROUPS);
@@ -414,7 +429,7 @@ export class JobRunner {
     const ask = () =>
       (early ??= new EarlyStream(
         this.provider.stream({ story, messages: prompt.messages, maxTokens: prompt.maxTokens, signal: controller.signal }),
-        this.paceMs,
+        this.pace,
         controller.signal,
       ));
     setImmediate(() => {
@@ -552,7 +567,7 @@ export class JobRunner {
           // Read ahead like a prestart's answer: what arrives while the last piece is checked goes on as one.
           return new EarlyStream(
             this.provider.stream({ story, messages: prompt.messages, maxTokens: prompt.maxTokens, signal: controller.signal }),
-            this.paceMs,
+            this.pace,
           );
         })();
       for await (const raw of source) {

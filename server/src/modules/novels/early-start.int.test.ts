@@ -132,28 +132,44 @@ describe('a story asked of the model before its charge commits', () => {
   });
 });
 
-describe('a story paced for its readers (STREAM_PACE_MS)', () => {
+describe('stories paced for their readers while several are written (STREAM_PACE_MS, STREAM_PACE_FROM)', () => {
   let paced: { llm: FakeLlm; ctx: TestContext };
   beforeAll(async () => {
-    paced = await createModelTestContext({ STREAM_PACE_MS: '200' });
+    paced = await createModelTestContext({ STREAM_PACE_MS: '200', STREAM_PACE_FROM: '2', MAX_STREAMS_PER_USER: '0' });
   });
   afterAll(async () => {
     await paced.ctx.close();
     await paced.llm.close();
   });
 
-  it('shows the story in a few pieces instead of one per token, every word of it', async () => {
-    const me = await signUp(paced.ctx, 'paced@example.com');
-    const words = Array.from({ length: 12 }, (_, i) => `word${i + 1} `);
-    // Twelve tokens 15 ms apart: without a pace a reader gets twelve pieces.
-    paced.llm.script([{ chunks: words, delayMs: 15 }]);
-    const until = (events: { event: string }[]) => events.some((e) => e.event === 'done' || e.event === 'error');
-    const events = await readSse(`${paced.ctx.baseUrl}/api/v1/novel/generate/`, me.auth, until, 20_000, request());
-    const shown = events.filter((e) => e.event === 'delta').map((e) => e.data.text as string);
-    // The first piece holds what came while the charge committed; it is never held for the pace.
-    expect(shown[0]).toMatch(/^word1 /);
-    expect(shown.join('')).toBe(words.join(''));
-    expect(shown.length).toBeLessThanOrEqual(3);
-    expect(events.at(-1)).toMatchObject({ event: 'done', data: { generate_status: 'done', word_count: 12 } });
+  const words = Array.from({ length: 24 }, (_, i) => `word${i + 1} `);
+  const until = (events: { event: string }[]) => events.some((e) => e.event === 'done' || e.event === 'error');
+  /** Starts `count` stories at once on one account, each read on its own start request; answers the pieces each reader got. */
+  async function storiesAtOnce(email: string, count: number) {
+    const me = await signUp(paced.ctx, email);
+    await applyLedger(paced.ctx.database.db, { userUid: me.uid, kind: 'grant', amount: 6 * count });
+    // 24 tokens 15 ms apart for each: without a pace a reader gets them in about 24 pieces.
+    paced.llm.script(Array.from({ length: count }, () => ({ chunks: words, delayMs: 15 })));
+    const streams = await Promise.all(
+      Array.from({ length: count }, () => readSse(`${paced.ctx.baseUrl}/api/v1/novel/generate/`, me.auth, until, 20_000, request())),
+    );
+    await runnerSettled(paced.ctx);
+    return streams.map((events) => {
+      expect(events.at(-1)).toMatchObject({ event: 'done', data: { generate_status: 'done', word_count: 24 } });
+      return events.filter((e) => e.event === 'delta').map((e) => e.data.text as string);
+    });
+  }
+
+  it('two stories at once reach their readers whole in a few pieces; one story alone goes as it comes', async () => {
+    const both = await storiesAtOnce('paced-two@example.com', 2);
+    for (const shown of both) {
+      expect(shown.join('')).toBe(words.join(''));
+      // 360 ms of tokens in pieces 200 ms apart while both are written (the first, two more and the
+      // end), a few more while only one is: far fewer than the 24 tokens.
+      expect(shown.length).toBeLessThanOrEqual(8);
+    }
+    const [alone] = await storiesAtOnce('paced-alone@example.com', 1);
+    expect(alone!.join('')).toBe(words.join(''));
+    expect(alone!.length).toBeGreaterThanOrEqual(12);
   });
 });
