@@ -11,11 +11,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 export type RunningApp = { base: string; dataDir: string; child: ChildProcess; stop: () => Promise<void> };
 
-/**
- * The app as `npm start` serves it (`npm run serve -w server`: node with its flags, tsx, src/main.ts) in its own process,
- * on a free loopback port and a fresh DATA_DIR, with `env` added to this process's environment;
- * resolves once /health/ answers. `BENCH_CPU_PROF=<dir>` writes a CPU profile of it there.
- */
 /** The V8 flags `npm run serve -w server` gives node (server/package.json), so the bench runs the app with them too. */
 export function serveFlags(): string[] {
   const serve = (JSON.parse(fs.readFileSync(path.join(root, 'server/package.json'), 'utf8')) as { scripts: { serve: string } }).scripts
@@ -24,6 +19,11 @@ export function serveFlags(): string[] {
   return words[0] === 'node' ? words.slice(1, words.indexOf('--import')) : [];
 }
 
+/**
+ * The app as `npm start` serves it (`npm run serve -w server`: node with its flags, tsx, src/main.ts) in its own process,
+ * on a free loopback port and a fresh DATA_DIR, with `env` added to this process's environment;
+ * resolves once /health/ answers. `BENCH_CPU_PROF=<dir>` writes a CPU profile of it there.
+ */
 export async function startApp(env: Record<string, string> = {}, timeoutMs = 120_000): Promise<RunningApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'butterfic-bench-app-'));
   // The embedded database's own account (when run as root) must be able to enter it.

@@ -46,7 +46,7 @@ describe('EarlyStream', () => {
 
   it('with a pace, shows the first piece at once and the next no sooner than the pace, joining what came meanwhile', async () => {
     const model = handFed();
-    const reader = new EarlyStream(model.source, 100)[Symbol.asyncIterator]();
+    const reader = new EarlyStream(model.source, () => 100)[Symbol.asyncIterator]();
     model.send('Once ');
     expect(await reader.next()).toEqual({ done: false, value: 'Once ' });
 
@@ -65,7 +65,7 @@ describe('EarlyStream', () => {
 
   it('with a pace, never holds the end of the answer or the model failing', async () => {
     const model = handFed();
-    const reader = new EarlyStream(model.source, 1000)[Symbol.asyncIterator]();
+    const reader = new EarlyStream(model.source, () => 1000)[Symbol.asyncIterator]();
     model.send('The ');
     expect(await reader.next()).toEqual({ done: false, value: 'The ' });
     model.send('end.');
@@ -76,7 +76,7 @@ describe('EarlyStream', () => {
     expect(await reader.next()).toEqual({ done: true, value: undefined });
 
     const failing = handFed();
-    const second = new EarlyStream(failing.source, 1000)[Symbol.asyncIterator]();
+    const second = new EarlyStream(failing.source, () => 1000)[Symbol.asyncIterator]();
     failing.send('Half ');
     expect(await second.next()).toEqual({ done: false, value: 'Half ' });
     failing.send('a story');
@@ -95,7 +95,7 @@ describe('EarlyStream', () => {
       }
     }
     const controller = new AbortController();
-    const early = new EarlyStream(answer(), 0, controller.signal);
+    const early = new EarlyStream(answer(), () => 0, controller.signal);
     await settle();
     // The model's whole answer is there, but only its first chunk was read while nobody read it.
     expect(pulled).toBe(1);
@@ -107,7 +107,7 @@ describe('EarlyStream', () => {
     // A refused charge aborts the request: the held answer is let go of, not kept waiting for ever.
     pulled = 0;
     const refused = new AbortController();
-    new EarlyStream(answer(), 0, refused.signal);
+    new EarlyStream(answer(), () => 0, refused.signal);
     await settle();
     expect(pulled).toBe(1);
     refused.abort();

@@ -13,16 +13,17 @@ export class EarlyStream implements AsyncIterable<string> {
   private startReading: () => void = () => undefined;
 
   /**
-   * `paceMs`: after a piece, the next goes no sooner than this (what arrives meanwhile joins it);
-   * the first piece and the end are never held. 0: every read goes on at once. A function is asked
-   * before each piece (the runner paces only while many stories are being written).
+   * `pace`: asked before each piece (the runner paces only while many stories are being written);
+   * the next piece goes no sooner than that many milliseconds after the last (what arrives meanwhile
+   * joins it). The first piece is never held, nor an end or a failure that has already arrived.
+   * 0: every read goes on at once.
    * `holdUntilRead`: until someone reads (a prestart's charge is still committing), only the first
    * chunk is taken in; the rest of the answer waits in the connection, costing the event loop
    * nothing while the commit's answer is on its way. Aborting the signal lets go of it.
    */
   constructor(
     source: AsyncIterable<string>,
-    private readonly paceMs: number | (() => number) = 0,
+    private readonly pace: () => number = () => 0,
     holdUntilRead?: AbortSignal,
   ) {
     if (holdUntilRead && !holdUntilRead.aborted) {
@@ -54,10 +55,10 @@ export class EarlyStream implements AsyncIterable<string> {
     for (;;) {
       // Everything that arrived since the last read goes on as one piece: under load (a burst), one
       // output check, one publish and one write per reader instead of one per chunk. With a pace,
-      // pieces are at least paceMs apart: a model's tokens 10 ms apart reach readers in a few
+      // pieces are at least that far apart: a model's tokens 10 ms apart reach readers in a few
       // pieces a tenth of a second, and the CPU they no longer cost goes to other stories' first words.
       if (this.chunks.length > 0) {
-        const wait = last + (typeof this.paceMs === 'number' ? this.paceMs : this.paceMs()) - performance.now();
+        const wait = last + this.pace() - performance.now();
         if (wait >= 1 && !this.finished && !this.failure) await new Promise((resolve) => setTimeout(resolve, wait));
         yield this.chunks.splice(0).join('');
         last = performance.now();

@@ -165,8 +165,7 @@ export class JobRunner {
   private readonly idleMs: number;
   private readonly pollMs: number;
   private readonly retryDelayMs: number;
-  private readonly paceMs: number;
-  /** The pace in force now: paceMs while at least PACED_FROM stories are being written here, else 0. */
+  /** The pace in force now: options.paceMs while at least pacedFrom stories are being written here, else 0. */
   private readonly pace: () => number;
   private readonly safety: Safety;
   /** Story memory after each chapter, in the background (generation/memory.ts). */
@@ -188,9 +187,8 @@ export class JobRunner {
     this.idleMs = options.idleMs ?? 90_000;
     this.pollMs = options.pollMs ?? Math.min(5000, this.lease * 500);
     this.retryDelayMs = options.retryDelayMs ?? 1000;
-    this.paceMs = options.paceMs ?? 0;
-    const pacedFrom = options.pacedFrom ?? PACED_FROM;
-    this.pace = () => (this.active.size >= pacedFrom ? this.paceMs : 0);
+    const { paceMs = 0, pacedFrom = PACED_FROM } = options;
+    this.pace = () => (this.active.size >= pacedFrom ? paceMs : 0);
     this.safety = options.safety ?? createSafety();
     this.memory = new MemoryKeeper({ db, provider, safety: this.safety, log });
     this.saves = new Grouped((saves) => saveChapterProgressMany(options.progressDb ?? db, saves), GROUPS);
