@@ -132,44 +132,38 @@ describe('a story asked of the model before its charge commits', () => {
   });
 });
 
-describe('stories paced for their readers while several are written (STREAM_PACE_MS, STREAM_PACE_FROM)', () => {
-  let paced: { llm: FakeLlm; ctx: TestContext };
+describe('stories paced for their readers (STREAM_PACE_MS, STREAM_PACE_FROM)', () => {
+  // Paced from the first story on, and paced only from the second.
+  let always: { llm: FakeLlm; ctx: TestContext };
+  let fromTwo: { llm: FakeLlm; ctx: TestContext };
   beforeAll(async () => {
-    paced = await createModelTestContext({ STREAM_PACE_MS: '200', STREAM_PACE_FROM: '2', MAX_STREAMS_PER_USER: '0' });
+    always = await createModelTestContext({ STREAM_PACE_MS: '200', STREAM_PACE_FROM: '1' });
+    fromTwo = await createModelTestContext({ STREAM_PACE_MS: '200', STREAM_PACE_FROM: '2' });
   });
   afterAll(async () => {
-    await paced.ctx.close();
-    await paced.llm.close();
+    for (const { ctx, llm } of [always, fromTwo]) {
+      await ctx.close();
+      await llm.close();
+    }
   });
 
   const words = Array.from({ length: 24 }, (_, i) => `word${i + 1} `);
   const until = (events: { event: string }[]) => events.some((e) => e.event === 'done' || e.event === 'error');
-  /** Starts `count` stories at once on one account, each read on its own start request; answers the pieces each reader got. */
-  async function storiesAtOnce(email: string, count: number) {
-    const me = await signUp(paced.ctx, email);
-    await applyLedger(paced.ctx.database.db, { userUid: me.uid, kind: 'grant', amount: 6 * count });
-    // 24 tokens 15 ms apart for each: without a pace a reader gets them in about 24 pieces.
-    paced.llm.script(Array.from({ length: count }, () => ({ chunks: words, delayMs: 15 })));
-    const streams = await Promise.all(
-      Array.from({ length: count }, () => readSse(`${paced.ctx.baseUrl}/api/v1/novel/generate/`, me.auth, until, 20_000, request())),
-    );
-    await runnerSettled(paced.ctx);
-    return streams.map((events) => {
-      expect(events.at(-1)).toMatchObject({ event: 'done', data: { generate_status: 'done', word_count: 24 } });
-      return events.filter((e) => e.event === 'delta').map((e) => e.data.text as string);
-    });
+  /** Writes one story, read on its own start request; answers the pieces its reader got. */
+  async function oneStory({ ctx, llm }: { llm: FakeLlm; ctx: TestContext }, email: string) {
+    const me = await signUp(ctx, email);
+    // 24 tokens 15 ms apart: without a pace a reader gets them in about 24 pieces.
+    llm.script([{ chunks: words, delayMs: 15 }]);
+    const events = await readSse(`${ctx.baseUrl}/api/v1/novel/generate/`, me.auth, until, 20_000, request());
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { generate_status: 'done', word_count: 24 } });
+    const shown = events.filter((e) => e.event === 'delta').map((e) => e.data.text as string);
+    expect(shown.join('')).toBe(words.join(''));
+    return shown;
   }
 
-  it('two stories at once reach their readers whole in a few pieces; one story alone goes as it comes', async () => {
-    const both = await storiesAtOnce('paced-two@example.com', 2);
-    for (const shown of both) {
-      expect(shown.join('')).toBe(words.join(''));
-      // 360 ms of tokens in pieces 200 ms apart while both are written (the first, two more and the
-      // end), a few more while only one is: far fewer than the 24 tokens.
-      expect(shown.length).toBeLessThanOrEqual(8);
-    }
-    const [alone] = await storiesAtOnce('paced-alone@example.com', 1);
-    expect(alone!.join('')).toBe(words.join(''));
-    expect(alone!.length).toBeGreaterThanOrEqual(12);
+  it('a paced story reaches its reader whole in a few pieces; below STREAM_PACE_FROM it goes as it comes', async () => {
+    // 360 ms of tokens in pieces at least 200 ms apart: the first, about two more and the end.
+    expect((await oneStory(always, 'paced@example.com')).length).toBeLessThanOrEqual(8);
+    expect((await oneStory(fromTwo, 'unpaced@example.com')).length).toBeGreaterThanOrEqual(12);
   });
 });
