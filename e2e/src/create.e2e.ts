@@ -124,19 +124,20 @@ describe.each(CASES)('the generation form in $locale on a $size', ({ lang, local
     await f.radio(t.create.moreDialogue).check();
     await f.radio('한국어').check();
 
-    // Autosaved within 3 s, restored after a reload.
-    await page.waitForTimeout(3_500);
-    expect(await storedDraft(page)).toEqual({
-      characterA: story.a,
-      settingA: story.settingA,
-      characterB: story.b,
-      settingB: story.settingB,
-      plot: story.plot,
-      perspective: 'firstPerson',
-      isR18: 'notR18',
-      writingStyle: 'conversation',
-      selectedLanguageForGen: 'ko',
-    });
+    // Autosaved within 3 s (the next tick of the 3 s autosave), restored after a reload.
+    await expect
+      .poll(() => storedDraft(page), { timeout: 3_500, interval: 100 })
+      .toEqual({
+        characterA: story.a,
+        settingA: story.settingA,
+        characterB: story.b,
+        settingB: story.settingB,
+        plot: story.plot,
+        perspective: 'firstPerson',
+        isR18: 'notR18',
+        writingStyle: 'conversation',
+        selectedLanguageForGen: 'ko',
+      });
     await page.reload();
     const restoredB = f.characterB(t.create.characterBMe);
     await restoredB.waitFor();
