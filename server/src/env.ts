@@ -111,7 +111,8 @@ const EnvSchema = z
     LIST_CACHE_MS: cacheMs,
     /** Milliseconds at least between the pieces a story's text goes to readers in, while STREAM_PACE_FROM stories are being written; unset: 40 (0 under NODE_ENV=test). */
     STREAM_PACE_MS: cacheMs,
-    STREAM_PACE_FROM: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(100_000).default(16),
+    /** Stories being written on a process from which STREAM_PACE_MS applies; unset: the runner's PACED_FROM (16). */
+    STREAM_PACE_FROM: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(100_000).optional(),
     LLM_PROVIDER: z.enum(['offline', 'openai', 'llamacpp'], { message: 'must be offline, openai or llamacpp' }).default('offline'),
     LLM_BASE_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s) URL'),
     LLM_API_KEY: optionalString,

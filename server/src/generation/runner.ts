@@ -77,7 +77,7 @@ class ShutdownError extends Error {}
  * at a time, every token goes on at once; under a burst, pieces a few tokens long leave the CPU to
  * other stories' first words.
  */
-export const PACED_FROM = 16;
+const PACED_FROM = 16;
 
 /** How much of the text already shown the output check reads as context before a new piece. */
 const OUTPUT_CONTEXT_CHARS = 400;
