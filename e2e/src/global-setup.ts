@@ -40,6 +40,8 @@ export default async function setup(project: TestProject) {
       TAKEDOWN_EMAIL: 'takedown@e2e.example',
       // moderation.e2e.ts signs this account up and works the operator console with it.
       ADMIN_EMAILS: 'operator@e2e.example',
+      // Two test files run at a time (vitest.config.ts): room for both files' stories, as each alone has.
+      GENERATION_WORKERS: '4',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
