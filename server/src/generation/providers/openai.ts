@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import type { LlmProvider } from '../types';
 import { ProviderError } from '../types';
+import { nodeFetch } from './node-fetch';
 
 /** Defaults of LLM_FIRST_BYTE_TIMEOUT and LLM_IDLE_TIMEOUT (CONTRACT.md section 2, README configuration). */
 export const FIRST_BYTE_TIMEOUT_MS = 60_000;
@@ -40,6 +41,8 @@ export function openaiProvider(options: {
     apiKey: options.apiKey ?? 'not-needed',
     timeout: firstByteMs,
     maxRetries: options.maxRetries ?? 3,
+    // node:http underneath instead of the global fetch (node-fetch.ts, decision 0043).
+    fetch: nodeFetch,
   });
   return {
     name: 'openai',
