@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -172,6 +173,9 @@ async function main() {
     const posts: string[] = [];
     const started = Date.now();
     const until = started + seconds * 1000;
+    // The users' own process: its event-loop delay is in every latency it measures, so it is printed beside them.
+    const clientLag = monitorEventLoopDelay({ resolution: 10 });
+    clientLag.enable();
 
     /** Asks for the next chapter; `stop` stops it straight after, as a reader who changed their mind. */
     const continueStory = async (u: User, uid: string, stop: boolean) => {
@@ -330,6 +334,7 @@ async function main() {
       }),
     );
     const loadSeconds = (Date.now() - started) / 1000;
+    clientLag.disable();
 
     // Every accepted job must end: wait for the queue to drain.
     const drainStarted = Date.now();
@@ -380,7 +385,7 @@ async function main() {
     const fiveXx = [...load.statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
     const c = (k: string) => load.counts.get(k) ?? 0;
     console.log(
-      `bench mixed_load users=${userCount} seconds=${loadSeconds.toFixed(0)} requests=${requests} rps=${Math.round(requests / loadSeconds)} p50_ms=${q(0.5).toFixed(0)} p99_ms=${q(0.99).toFixed(0)} status_5xx=${fiveXx} network_errors=${load.networkErrors.length} timeouts=${load.timeouts} status_4xx=${[...load.statuses].filter(([s]) => s >= 400 && s < 500).reduce((n, [, k]) => n + k, 0)}`,
+      `bench mixed_load users=${userCount} seconds=${loadSeconds.toFixed(0)} requests=${requests} rps=${Math.round(requests / loadSeconds)} p50_ms=${q(0.5).toFixed(0)} p99_ms=${q(0.99).toFixed(0)} status_5xx=${fiveXx} network_errors=${load.networkErrors.length} timeouts=${load.timeouts} status_4xx=${[...load.statuses].filter(([s]) => s >= 400 && s < 500).reduce((n, [, k]) => n + k, 0)} client_lag_p50_ms=${(clientLag.percentile(50) / 1e6).toFixed(0)} client_lag_p99_ms=${(clientLag.percentile(99) / 1e6).toFixed(0)}`,
     );
     console.log(
       `bench mixed_load_actions sign_in=${c('sign_in')}/${userCount} browse=${c('browse')} account=${c('account')} favourite=${c('favourite')} generate=${c('generate')} stream_read=${c('stream_read')} continue=${c('continue')} stop=${c('stop')} publish=${c('publish')} redeem=${c('redeem')} payment=${c('payment')}`,
