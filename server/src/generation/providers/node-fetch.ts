@@ -12,9 +12,9 @@ import https from 'node:https';
  * failed call, as any other status the SDK does not take), decompress (it asks for none), or send a
  * streamed request body (the SDK sends JSON text).
  */
-const agents = {
-  'http:': new http.Agent({ keepAlive: true }),
-  'https:': new https.Agent({ keepAlive: true }),
+const transports: Record<string, { request: typeof http.request; agent: http.Agent }> = {
+  'http:': { request: http.request, agent: new http.Agent({ keepAlive: true }) },
+  'https:': { request: https.request, agent: new https.Agent({ keepAlive: true }) },
 };
 
 /** What `fetch` throws when its signal fires: a DOMException named AbortError, the reason as its cause. */
@@ -28,12 +28,9 @@ function headersOf(init: ConstructorParameters<typeof Headers>[0]): Record<strin
   return out;
 }
 
-/** The part of a fetch Response the SDK and the provider read, over the answer's own stream. */
+/** The part of a fetch Response the SDK and the provider read (status, headers, body; text and JSON on its error path). */
 class NodeResponse {
   readonly headers = new Headers();
-  readonly redirected = false;
-  readonly type = 'basic';
-  private used = false;
 
   constructor(
     private readonly res: IncomingMessage,
@@ -52,22 +49,14 @@ class NodeResponse {
   get statusText(): string {
     return this.res.statusMessage ?? '';
   }
-  get bodyUsed(): boolean {
-    return this.used;
-  }
   /** The answer as it arrives: an async iterable of byte chunks. */
-  get body(): AsyncIterable<Uint8Array> & { [Symbol.asyncIterator](): AsyncIterator<Uint8Array> } {
-    this.used = true;
+  get body(): AsyncIterable<Buffer> {
     return this.res;
   }
-  async arrayBuffer(): Promise<ArrayBuffer> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of this.body) chunks.push(chunk as Buffer);
-    const all = Buffer.concat(chunks);
-    return all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength) as ArrayBuffer;
-  }
   async text(): Promise<string> {
-    return new TextDecoder().decode(await this.arrayBuffer());
+    const chunks: Buffer[] = [];
+    for await (const chunk of this.res) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
   }
   async json(): Promise<unknown> {
     return JSON.parse(await this.text()) as unknown;
@@ -77,19 +66,15 @@ class NodeResponse {
 export const nodeFetch = (async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
   if (typeof input !== 'string' && !(input instanceof URL)) throw new TypeError('nodeFetch takes a URL, not a Request');
   const url = new URL(input);
-  const agent = url.protocol === 'https:' ? agents['https:'] : url.protocol === 'http:' ? agents['http:'] : null;
-  if (!agent) throw new TypeError(`nodeFetch cannot reach ${url.protocol} addresses`);
+  const transport = transports[url.protocol];
+  if (!transport) throw new TypeError(`nodeFetch cannot reach ${url.protocol} addresses`);
   const body = init.body ?? undefined;
   if (body !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array))
     throw new TypeError('nodeFetch sends text or bytes only');
   const signal = init.signal ?? undefined;
   if (signal?.aborted) throw abortError(signal);
   return new Promise<Response>((resolve, reject) => {
-    const request = (agent === agents['https:'] ? https : http).request(url, {
-      method: init.method ?? 'GET',
-      headers: headersOf(init.headers),
-      agent,
-    });
+    const request = transport.request(url, { method: init.method ?? 'GET', headers: headersOf(init.headers), agent: transport.agent });
     let res: IncomingMessage | null = null;
     // Before the answer: the call fails as fetch's does. After it: the body ends with that error.
     const onAbort = () => {
