@@ -1,13 +1,10 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type enReader from '../../web/src/locales/en/reader.json';
 import { DESKTOP, launch, newPage, PHONE, snap } from './browser';
 import { callApi, signUp, useSession, type Session } from './fixtures';
 import { texts } from './locales';
+import { fill, grantButter } from './story';
 
 // Story memory on the work reader (issue 29): open it, correct the memory, write a note for the next
 // chapter, pin a fact, save, continue, and see the new chapter; the next request carries what was saved.
@@ -15,14 +12,13 @@ import { texts } from './locales';
 type Lang = 'en' | 'ja';
 type Texts = (typeof texts)['en'] & typeof enReader;
 const textsOf = (lang: Lang) => texts[lang] as unknown as Texts;
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{\{\s*(\w+)(?:,[^}]*)?\}\}/g, (_, key: string) => String(values[key] ?? ''));
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server');
 
 type Memory = { memory: string; memory_source: string; author_note: string; pinned_facts: string[]; memory_chapters: number };
 type Details = { novel: { generate_status: string }; chapters: { content: string }[] };
-const memoryOf = (session: Session, uid: string) => callApi<Memory>('GET', `/novel/memory/?novel_uid=${uid}`, { token: session.tokens.access });
-const details = (session: Session, uid: string) => callApi<Details>('GET', `/novel/details/?novel_uid=${uid}`, { token: session.tokens.access });
+const memoryOf = (session: Session, uid: string) =>
+  callApi<Memory>('GET', `/novel/memory/?novel_uid=${uid}`, { token: session.tokens.access });
+const details = (session: Session, uid: string) =>
+  callApi<Details>('GET', `/novel/details/?novel_uid=${uid}`, { token: session.tokens.access });
 
 async function story(session: Session, lang: Lang): Promise<string> {
   const started = await callApi<{ novel_uid: string }>('POST', '/novel/generate/', {
@@ -42,12 +38,10 @@ async function story(session: Session, lang: Lang): Promise<string> {
       model: 'v1',
     },
   });
-  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/admin/cli.ts', 'user', 'grant', session.email, '6'], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: inject('dataDir') },
-    timeout: 60_000,
-  });
-  await expect.poll(async () => (await details(session, started.novel_uid)).novel.generate_status, { timeout: 40_000, interval: 300 }).toBe('done');
+  await grantButter(session.email, 6);
+  await expect
+    .poll(async () => (await details(session, started.novel_uid)).novel.generate_status, { timeout: 40_000, interval: 300 })
+    .toBe('done');
   // The offline writer's memory (a labelled extract) is written a moment after the chapter.
   await expect.poll(async () => (await memoryOf(session, started.novel_uid)).memory_chapters, { timeout: 20_000, interval: 300 }).toBe(1);
   return started.novel_uid;
@@ -83,7 +77,8 @@ describe.each([
     expect((await memory.inputValue()).length).toBeGreaterThan(10);
     await snap(page, shot('open'));
 
-    const edited = lang === 'ja' ? '湊と朔は嵐の灯台で出会った。朔は左手を怪我している。' : 'Ines and Tomas met in the storm. Tomas hurt his left hand.';
+    const edited =
+      lang === 'ja' ? '湊と朔は嵐の灯台で出会った。朔は左手を怪我している。' : 'Ines and Tomas met in the storm. Tomas hurt his left hand.';
     const note = lang === 'ja' ? '次の章：ふたりは古い手紙の話をする。' : 'Next: they finally talk about the letter.';
     const fact = lang === 'ja' ? '湊は猫アレルギー' : 'Ines is allergic to cats';
     await memory.fill(edited);
@@ -96,7 +91,12 @@ describe.each([
     await page.getByText(t.saved).waitFor();
     await page.getByText(fill(t.sourceEdited, { number: 1 })).waitFor();
     await snap(page, shot('saved'));
-    expect(await memoryOf(session, uid)).toMatchObject({ memory: edited, memory_source: 'edited', author_note: note, pinned_facts: [fact] });
+    expect(await memoryOf(session, uid)).toMatchObject({
+      memory: edited,
+      memory_source: 'edited',
+      author_note: note,
+      pinned_facts: [fact],
+    });
 
     // A reload shows what was saved.
     await page.reload();

@@ -5,12 +5,11 @@ import type enReader from '../../web/src/locales/en/reader.json';
 import { DESKTOP, launch, newPage, PHONE, snap } from './browser';
 import { callApi, signUp, useSession, type Session } from './fixtures';
 import { texts } from './locales';
+import { fill } from './story';
 
 type Lang = 'en' | 'zh-TW';
 type Texts = (typeof texts)['en'] & typeof enPosts & typeof enReader;
 const textsOf = (lang: Lang) => texts[lang] as unknown as Texts;
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{\{\s*(\w+)(?:,[^}]*)?\}\}/g, (_, key: string) => String(values[key] ?? ''));
 
 let browser: Browser;
 beforeAll(async () => {

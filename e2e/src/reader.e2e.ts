@@ -1,7 +1,3 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type enReader from '../../web/src/locales/en/reader.json';
@@ -9,25 +5,11 @@ import type enWallet from '../../web/src/locales/en/wallet.json';
 import { DESKTOP, launch, newPage, PHONE, snap } from './browser';
 import { callApi, signUp, useSession, type Session } from './fixtures';
 import { texts } from './locales';
+import { expectGrowingText, fill, grantButter, storyLength } from './story';
 
 type Lang = 'en' | 'ja';
 type Texts = (typeof texts)['en'] & typeof enReader & typeof enWallet;
 const textsOf = (lang: Lang) => texts[lang] as unknown as Texts;
-
-/** Fills a translation's {{placeholders}} as i18next would (numbers need no formatting here). */
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{\{\s*(\w+)(?:,[^}]*)?\}\}/g, (_, key: string) => String(values[key] ?? ''));
-
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server');
-
-/** Gives Butter with the operator CLI (CONTRACT.md section 6), as an operator would. */
-async function grantButter(email: string, butter: number): Promise<void> {
-  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/admin/cli.ts', 'user', 'grant', email, String(butter)], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: inject('dataDir') },
-    timeout: 60_000,
-  });
-}
 
 /** Starts a story through the API as the generation form would; a new account's 6 Butter pay for it. */
 async function startStory(session: Session, language: Lang, plot: string): Promise<string> {
@@ -65,22 +47,12 @@ afterAll(async () => {
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).first().textContent();
 const onPath = (page: Page, test: (pathname: string) => boolean) => page.waitForURL((url) => test(url.pathname));
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** The story's own text (its paragraphs; not the headings or the version and rewrite controls). */
-const storyLength = async (page: Page) => (await page.locator('.story p').allInnerTexts()).join('').replace(/\s+/g, '').length;
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 const savedEdit = (page: Page, uid: string) =>
   page.evaluate(
     (key) => JSON.parse(window.localStorage.getItem(key) ?? 'null') as { title: string; content: string } | null,
     `saved_article:${uid}`,
   );
-
-/** The visible text grows between two reads taken while the story is being written. */
-async function expectGrowingText(page: Page, hint: string) {
-  await expect.poll(() => storyLength(page), { timeout: 10_000 }).toBeGreaterThan(0);
-  expect(await page.getByText(hint, { exact: true }).isVisible()).toBe(true);
-  const before = await storyLength(page);
-  await expect.poll(() => storyLength(page), { timeout: 5000, interval: 200 }).toBeGreaterThan(before);
-}
 
 /**
  * The whole life of a story in the browser: the works list while it is
@@ -121,8 +93,7 @@ async function followStory(lang: Lang, viewport: { width: number; height: number
   await onPath(page, (p) => p === `/myworks/detail/${uid}`);
   await expect.poll(() => h1(page)).toBe(t.screens.work);
   await page.getByRole('heading', { level: 2, name: title }).waitFor();
-  await expectGrowingText(page, t.reader.writingHint);
-  expect(await page.getByRole('button', { name: t.reader.stop }).isVisible()).toBe(true);
+  await expectGrowingText(page, t.reader.writingHint, t.reader.stop);
   await snap(page, shot('streaming'));
 
   // Done: the whole chapter, labelled as the offline writer's, and Continue with its cost.

@@ -1,14 +1,11 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type enReader from '../../web/src/locales/en/reader.json';
 import type enWallet from '../../web/src/locales/en/wallet.json';
 import { launch, newPage, PHONE, snap } from './browser';
 import { callApi, signUp, useSession, type Session } from './fixtures';
 import { texts } from './locales';
+import { expectGrowingText, fill, grantButter, storyLength } from './story';
 
 // Chapter versions in the work reader (issue 15): rewrite a chapter and watch it stream, switch between the
 // versions (buttons, arrow keys, a horizontal swipe on a touch screen), reload, and continue on the chosen branch.
@@ -16,19 +13,8 @@ import { texts } from './locales';
 type Lang = 'en' | 'ja';
 type Texts = (typeof texts)['en'] & typeof enReader & typeof enWallet;
 const textsOf = (lang: Lang) => texts[lang] as unknown as Texts;
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{\{\s*(\w+)(?:,[^}]*)?\}\}/g, (_, key: string) => String(values[key] ?? ''));
 
 const DESKTOP_800 = { width: 1280, height: 800 };
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server');
-
-async function grantButter(email: string, butter: number): Promise<void> {
-  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/admin/cli.ts', 'user', 'grant', email, String(butter)], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: inject('dataDir') },
-    timeout: 60_000,
-  });
-}
 
 type Details = {
   novel: { generate_status: string; word_count: number };
@@ -76,7 +62,6 @@ afterAll(async () => {
 });
 
 /** The story's own text (its paragraphs; not the headings or the version and rewrite controls). */
-const storyLength = async (page: Page) => (await page.locator('.story p').allInnerTexts()).join('').replace(/\s+/g, '').length;
 const chapterText = async (page: Page, index: number) =>
   (await page.locator(`[data-chapter="${index}"] p`).allInnerTexts()).join('').replace(/\s+/g, '');
 const squash = (text: string) => text.replace(/\s+/g, '');
@@ -131,10 +116,7 @@ async function versionsInReader(lang: Lang, viewport: { width: number; height: n
   const hint = fill(t.reader.rewritingHint, { number: 1 });
   await page.getByText(hint, { exact: true }).waitFor();
   expect(await page.locator('[data-chapter="1"]').count()).toBe(0);
-  await expect.poll(() => storyLength(page), { timeout: 10_000 }).toBeGreaterThan(0);
-  const early = await storyLength(page);
-  await expect.poll(() => storyLength(page), { timeout: 5000, interval: 200 }).toBeGreaterThan(early);
-  expect(await page.getByRole('button', { name: t.reader.stop }).isVisible()).toBe(true);
+  await expectGrowingText(page, hint, t.reader.stop);
   await snapBoth('rewriting');
 
   const versions = page.getByRole('group', { name: fill(t.reader.versions.label, { number: 1 }) });
