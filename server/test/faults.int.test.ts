@@ -172,6 +172,38 @@ describe.skipIf(inject('dbKind') === 'external')('DATA_DIR unusable at start', (
   );
 });
 
+describe.skipIf(inject('dbKind') === 'external')('how the app reaches its embedded PostgreSQL', () => {
+  const transport = async (url: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return (await client.query<{ addr: string | null }>('select host(inet_server_addr()) as addr')).rows[0]!.addr;
+    } finally {
+      await client.end();
+    }
+  };
+
+  it('through the Unix socket in its cluster folder, and over loopback TCP when that folder’s path is too long for a socket', async () => {
+    const short = await startEmbeddedPostgres({ dataDir: tempDir('butterfic-sock-'), log: () => undefined });
+    try {
+      // inet_server_addr() is null on a Unix-socket connection.
+      expect(await transport(short.url)).toBeNull();
+      expect(new URL(short.url).hostname).toBe(encodeURIComponent(short.dataDir));
+    } finally {
+      await short.stop();
+    }
+
+    const deep = path.join(tempDir('butterfic-deep-'), 'a-data-folder-whose-path-is-longer-than-a-unix-socket-address-can-hold');
+    fs.mkdirSync(deep, { mode: 0o755 });
+    const long = await startEmbeddedPostgres({ dataDir: deep, log: () => undefined });
+    try {
+      expect(await transport(long.url)).toBe('127.0.0.1');
+    } finally {
+      await long.stop();
+    }
+  }, 120_000);
+});
+
 describe.skipIf(inject('dbKind') === 'external')('PostgreSQL going away under the app', () => {
   let server: EmbeddedServer | null = null;
   afterAll(async () => {

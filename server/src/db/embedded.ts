@@ -13,7 +13,8 @@ import { freePort } from '../lib/free-port';
  * binaries ourselves instead of its wrapper class):
  *
  * - the cluster lives in `${DATA_DIR}/pg` and listens on a free loopback port,
- *   never on a Unix socket;
+ *   and on a Unix socket in that folder when its path fits (the app connects
+ *   through the socket: a quarter less CPU per query than loopback TCP);
  * - as root it runs as the `postgres` system user (created when missing), and
  *   when that user cannot reach the binaries or the data folder (a checkout
  *   under /root, say) it uses copies in /var/lib/butterfic instead;
@@ -134,15 +135,27 @@ function pidAlive(pid: number): boolean {
   }
 }
 
-/** Reads postmaster.pid: line 1 pid, line 4 port. */
-function runningServer(cluster: string): { pid: number; port: number } | null {
+/** A running server: its pid, its TCP port, and the folder of its Unix socket (null: TCP only). */
+type Listening = { pid: number; port: number; socketDir: string | null };
+
+/** Reads postmaster.pid: line 1 pid, line 4 port, line 5 the socket folder (empty when it has none). */
+function runningServer(cluster: string): Listening | null {
   const file = path.join(cluster, 'postmaster.pid');
   if (!fs.existsSync(file)) return null;
   const lines = fs.readFileSync(file, 'utf8').split('\n');
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
   if (!Number.isInteger(pid) || pid <= 0 || !isPostgres(pid)) return null;
-  return Number.isInteger(port) && port > 0 ? { pid, port } : null;
+  return Number.isInteger(port) && port > 0 ? { pid, port, socketDir: lines[4]?.trim() || null } : null;
+}
+
+/**
+ * The folder for the server's Unix socket: the cluster's own (only its owner can enter it), when
+ * `<folder>/.s.PGSQL.<port>` fits a socket address (107 bytes); otherwise none, and TCP alone serves.
+ */
+export function socketDirFor(cluster: string): string | null {
+  const folder = path.resolve(cluster);
+  return Buffer.byteLength(path.join(folder, '.s.PGSQL.65535')) <= 107 ? folder : null;
 }
 
 /** A live process that is a postgres (a live pid could belong to something else after a reboot or a crash). */
@@ -269,7 +282,9 @@ export async function startEmbeddedPostgres(options: {
   const bins = binaries(runAs, log, await packagedBinaries());
   const cluster = clusterDir(dataDir, runAs, log);
   const password = readOrCreatePassword(dataDir);
-  const urlFor = (port: number, db: string) => `postgres://${PG_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${db}`;
+  // Through the socket when the server has one (its folder, URL-encoded, is the host), else loopback TCP.
+  const urlFor = ({ port, socketDir }: Listening, db: string) =>
+    `postgres://${PG_USER}:${encodeURIComponent(password)}@${socketDir ? encodeURIComponent(socketDir) : '127.0.0.1'}:${port}/${db}`;
 
   if (!fs.existsSync(path.join(cluster, 'PG_VERSION'))) {
     ensureOwned(cluster, runAs);
@@ -282,9 +297,9 @@ export async function startEmbeddedPostgres(options: {
   const owner = () => (fs.existsSync(ownerFile) ? Number(fs.readFileSync(ownerFile, 'utf8').trim()) : NaN);
   const claim = () => fs.writeFileSync(ownerFile, String(process.pid));
   const running = runningServer(cluster);
-  let current: { pid: number; port: number };
+  let current: Listening;
   if (running) {
-    const url = urlFor(running.port, 'postgres');
+    const url = urlFor(running, 'postgres');
     await waitReady(url, running.pid, 30_000);
     await ensureDatabase(url, database);
     const holder = owner();
@@ -302,8 +317,9 @@ export async function startEmbeddedPostgres(options: {
   }
 
   /** Starts the postmaster on `port` (or a free one) and waits until it answers; three tries on fresh ports. */
-  async function launch(port?: number): Promise<{ pid: number; port: number }> {
+  async function launch(port?: number): Promise<Listening> {
     let lastError: unknown;
+    const socketDir = socketDirFor(cluster);
     for (let attempt = 0; attempt < 3; attempt++) {
       const listen = port ?? (await freePort());
       const logFile = path.join(cluster, 'server.log');
@@ -319,7 +335,7 @@ export async function startEmbeddedPostgres(options: {
           '-c',
           'listen_addresses=127.0.0.1',
           '-c',
-          'unix_socket_directories=',
+          `unix_socket_directories=${socketDir ?? ''}`,
           '-c',
           'max_connections=200',
           '-c',
@@ -330,10 +346,10 @@ export async function startEmbeddedPostgres(options: {
       fs.closeSync(out);
       const pid = await started;
       try {
-        const url = urlFor(listen, 'postgres');
+        const url = urlFor({ pid, port: listen, socketDir }, 'postgres');
         await waitReady(url, pid, 60_000);
         await ensureDatabase(url, database);
-        return { pid, port: listen };
+        return { pid, port: listen, socketDir };
       } catch (error) {
         lastError = error;
         await stopPid(pid, 3000);
@@ -375,7 +391,7 @@ export async function startEmbeddedPostgres(options: {
   if (options.supervise) watch = setTimeout(() => void check(), retryMs).unref();
 
   return {
-    url: urlFor(current.port, database),
+    url: urlFor(current, database),
     dataDir: cluster,
     port: current.port,
     pid: () => current.pid,

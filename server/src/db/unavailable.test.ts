@@ -8,6 +8,7 @@ describe('isDatabaseUnavailable', () => {
   it('recognises a server that is away, restarting or full, also wrapped by drizzle', () => {
     for (const error of [
       pgError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'),
+      Object.assign(pgError('ENOENT', 'connect ENOENT /data/pg/.s.PGSQL.5432'), { syscall: 'connect' }),
       pgError('57P01', 'terminating connection due to administrator command'),
       pgError('57P03', 'the database system is starting up'),
       pgError('08006', 'connection failure'),
@@ -25,6 +26,7 @@ describe('isDatabaseUnavailable', () => {
       new Error('boom'),
       pgError('23505', 'duplicate key value violates unique constraint'),
       pgError('42P01', 'relation "x" does not exist'),
+      Object.assign(pgError('ENOENT', "ENOENT: no such file or directory, open 'web/dist/index.html'"), { syscall: 'open' }),
       new DrizzleQueryError('insert into novels values ($1)', ['Connection terminated unexpectedly'], pgError('22P02', 'invalid input')),
       null,
       'Connection terminated',

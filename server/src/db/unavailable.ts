@@ -37,8 +37,10 @@ const UNAVAILABLE_MESSAGE =
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
-    const { code, message, errors } = current as { code?: unknown; message?: unknown; errors?: unknown };
+    const { code, message, errors, syscall } = current as { code?: unknown; message?: unknown; errors?: unknown; syscall?: unknown };
     if (typeof code === 'string' && (UNAVAILABLE_ERRNO.has(code) || UNAVAILABLE_SQLSTATE.has(code) || code.startsWith('08'))) return true;
+    // The embedded server's Unix socket is gone while it is down (a missing file anywhere else is our fault).
+    if (code === 'ENOENT' && syscall === 'connect') return true;
     // Drizzle's own message quotes the query and its parameters (user text): only the driver's counts.
     if (typeof message === 'string' && !message.startsWith('Failed query') && UNAVAILABLE_MESSAGE.test(message)) return true;
     // An AggregateError (every address refused) holds the socket errors.
