@@ -57,6 +57,9 @@ class Load {
   /** Requests with no answer within 60 s (an overloaded machine), counted apart from refused or broken connections. */
   timeouts = 0;
   readonly latencies: number[] = [];
+  /** Latencies by the 10-second window their request started in (the load's phases: sign-ins, early stories, steady). */
+  readonly byWindow = new Map<number, number[]>();
+  private readonly startedAt = performance.now();
   /** Latencies by method and path (no query), to name the slowest calls. */
   readonly byPath = new Map<string, number[]>();
   /** 4xx answers by path and status (refusals the simulated users run into: short balance, a story still writing…). */
@@ -87,6 +90,10 @@ class Load {
       const text = await res.text();
       const ms = performance.now() - started;
       this.latencies.push(ms);
+      const window = Math.floor((started - this.startedAt) / 10_000);
+      let inWindow = this.byWindow.get(window);
+      if (!inWindow) this.byWindow.set(window, (inWindow = []));
+      inWindow.push(ms);
       const key = `${method} ${urlPath.split('?')[0]}`;
       let list = this.byPath.get(key);
       if (!list) this.byPath.set(key, (list = []));
@@ -379,9 +386,12 @@ async function main() {
       number
     >;
 
-    const sorted = [...load.latencies].sort((a, b) => a - b);
-    const q = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : NaN);
-    const requests = sorted.length;
+    const percentile = (list: number[], p: number) => {
+      const sorted = [...list].sort((a, b) => a - b);
+      return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : NaN;
+    };
+    const q = (p: number) => percentile(load.latencies, p);
+    const requests = load.latencies.length;
     const fiveXx = [...load.statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
     const c = (k: string) => load.counts.get(k) ?? 0;
     console.log(
@@ -394,15 +404,17 @@ async function main() {
       `bench mixed_load_integrity jobs=${jobs.length} done=${outcomes.done} failed=${outcomes.failed} stopped=${outcomes.stopped} lost_jobs=${lost} duplicated_jobs=${duplicated} stuck_jobs=${stuck} unbalanced_accounts=${unbalanced} drain_s=${drainSeconds.toFixed(1)}`,
     );
     const slowest = [...load.byPath]
-      .map(([path, list]) => {
-        const sortedPath = [...list].sort((a, b) => a - b);
-        const at = (p: number) => sortedPath[Math.min(sortedPath.length - 1, Math.floor(sortedPath.length * p))]!;
-        return { path, n: list.length, p50: at(0.5), p99: at(0.99) };
-      })
+      .map(([path, list]) => ({ path, n: list.length, p50: percentile(list, 0.5), p99: percentile(list, 0.99) }))
       .sort((a, b) => b.p99 - a.p99)
       .slice(0, 6);
     console.log(
       `bench mixed_load_slowest ${slowest.map((x) => `${x.path.replace(' ', ':')}=p50 ${x.p50.toFixed(0)}/p99 ${x.p99.toFixed(0)}/n ${x.n}`).join(' ')}`,
+    );
+    console.log(
+      `bench mixed_load_windows ${[...load.byWindow]
+        .sort((a, b) => a[0] - b[0])
+        .map(([w, list]) => `${w * 10}s=p50 ${percentile(list, 0.5).toFixed(0)}/p99 ${percentile(list, 0.99).toFixed(0)}/n ${list.length}`)
+        .join(' ')}`,
     );
     console.log(`bench mixed_load_4xx ${[...load.clientErrors].map(([k, n]) => `${k}=${n}`).join(' ') || 'none'}`);
     if (load.fiveXx.length) console.log(`bench mixed_load 5xx examples:\n  ${load.fiveXx.slice(0, 5).join('\n  ')}`);
