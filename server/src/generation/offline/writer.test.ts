@@ -97,4 +97,24 @@ describe('the offline writer', () => {
     }
     expect(pieces).toBe(2);
   });
+
+  it('writes Chinese, Japanese and Korean at half the configured characters per second, English at all of it', async () => {
+    // 200 characters a second in 50 ms ticks: pieces of 10 characters in English, 5 in the CJK languages.
+    const provider = offlineProvider({ charsPerSecond: 200 });
+    for (const [language, size] of [
+      ['en', 10],
+      ['ja', 5],
+      ['zh-CN', 5],
+      ['zh-TW', 5],
+      ['ko', 5],
+    ] as const) {
+      const controller = new AbortController();
+      const pieces: string[] = [];
+      for await (const piece of provider.stream({ story: base(language), messages: [], maxTokens: 0, signal: controller.signal })) {
+        pieces.push(piece);
+        if (pieces.length === 3) controller.abort();
+      }
+      expect(pieces.map((piece) => Array.from(piece).length)).toEqual([size, size, size]);
+    }
+  });
 });

@@ -143,15 +143,19 @@ function capitalizeSentences(text: string): string {
 
 /**
  * The built-in offline writer: no model, no network. It streams the composed
- * chapter a few characters at a time at `charsPerSecond`, and when resuming
- * after a crash it carries on after the text already saved.
+ * chapter a few characters at a time at `charsPerSecond` (Chinese, Japanese
+ * and Korean at half of it, as a model writes them: a character there carries
+ * about what two English letters do, so a chapter takes about as long in
+ * every language), and when resuming after a crash it carries on after the
+ * text already saved.
  */
 export function offlineProvider(options: { charsPerSecond: number }): LlmProvider {
   const tick = 50;
-  const perTick = Math.max(1, Math.round((options.charsPerSecond * tick) / 1000));
+  const perTickAt = (charsPerSecond: number) => Math.max(1, Math.round((charsPerSecond * tick) / 1000));
   return {
     name: 'offline',
     async *stream({ story, signal }) {
+      const perTick = perTickAt(story.language === 'en' ? options.charsPerSecond : options.charsPerSecond / 2);
       const full = composeChapter(story);
       // The writer is deterministic: what was saved before a crash is the start of the same text.
       const chars = Array.from(full).slice(Array.from(story.resumeFrom).length);
