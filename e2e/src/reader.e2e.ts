@@ -209,56 +209,67 @@ async function followStory(lang: Lang, viewport: { width: number; height: number
   return { uid, session, title };
 }
 
+/** A story's whole life is three chapters written, read and edited: more than the suite's 60 s on a loaded machine. */
+const STORY_LIFE_MS = 120_000;
+
 describe('the work reader in en-US on a phone', () => {
-  it('streams a story, copies it with its source, continues, edits and generates again', async () => {
-    await followStory('en', PHONE, 'A storm traps them in the lighthouse, and the radio is dead until morning.', true);
-  });
+  it(
+    'streams a story, copies it with its source, continues, edits and generates again',
+    async () => {
+      await followStory('en', PHONE, 'A storm traps them in the lighthouse, and the radio is dead until morning.', true);
+    },
+    STORY_LIFE_MS,
+  );
 });
 
 describe('the readers in ja-JP on a desktop', () => {
-  it('streams a Japanese story in the work reader and shows it with chapters in the novel reader', async () => {
-    const plot =
-      '嵐の夜、岬の灯台に閉じ込められた二人は、無線が戻る夜明けまで互いの秘密を一つずつ打ち明け合うことになる。' +
-      '灯りを守る者と、海から流れ着いた者。信じるには遠すぎて、突き放すには近すぎる距離のまま、長い夜が静かに更けていく。' +
-      'やがて二人は、灯台の記録簿に残された古い手紙を見つけ、それが自分たちの過去と奇妙に重なっていることに気づく。';
-    const { uid, title, session } = await followStory('ja', DESKTOP, plot);
-    const t = textsOf('ja');
+  it(
+    'streams a Japanese story in the work reader and shows it with chapters in the novel reader',
+    async () => {
+      const plot =
+        '嵐の夜、岬の灯台に閉じ込められた二人は、無線が戻る夜明けまで互いの秘密を一つずつ打ち明け合うことになる。' +
+        '灯りを守る者と、海から流れ着いた者。信じるには遠すぎて、突き放すには近すぎる距離のまま、長い夜が静かに更けていく。' +
+        'やがて二人は、灯台の記録簿に残された古い手紙を見つけ、それが自分たちの過去と奇妙に重なっていることに気づく。';
+      const { uid, title, session } = await followStory('ja', DESKTOP, plot);
+      const t = textsOf('ja');
 
-    // Someone else may not read an unpublished story; an unknown one is gone.
-    const stranger = await signUp('ja');
-    const { context, page } = await newPage(browser, { locale: 'ja-JP', viewport: DESKTOP });
-    await useSession(page, stranger);
-    await page.goto(`/article/detail/${uid}`);
-    await page.getByRole('heading', { name: t.reader.forbidden }).waitFor();
-    await snap(page, 'reader-ja-novel-forbidden-desktop');
-    await page.goto('/article/detail/no-such-novel');
-    await page.getByRole('heading', { name: t.reader.gone }).waitFor();
-    await context.close();
+      // Someone else may not read an unpublished story; an unknown one is gone.
+      const stranger = await signUp('ja');
+      const { context, page } = await newPage(browser, { locale: 'ja-JP', viewport: DESKTOP });
+      await useSession(page, stranger);
+      await page.goto(`/article/detail/${uid}`);
+      await page.getByRole('heading', { name: t.reader.forbidden }).waitFor();
+      await snap(page, 'reader-ja-novel-forbidden-desktop');
+      await page.goto('/article/detail/no-such-novel');
+      await page.getByRole('heading', { name: t.reader.gone }).waitFor();
+      await context.close();
 
-    // Logged out, the private story asks to log in.
-    const visitor = await newPage(browser, { locale: 'ja-JP', viewport: PHONE });
-    await visitor.page.goto(`/article/detail/${uid}`);
-    await visitor.page.getByRole('heading', { name: t.reader.forbidden }).waitFor();
-    expect(await visitor.page.getByRole('link', { name: t.reader.login }).getAttribute('href')).toBe('/login');
-    await visitor.context.close();
+      // Logged out, the private story asks to log in.
+      const visitor = await newPage(browser, { locale: 'ja-JP', viewport: PHONE });
+      await visitor.page.goto(`/article/detail/${uid}`);
+      await visitor.page.getByRole('heading', { name: t.reader.forbidden }).waitFor();
+      expect(await visitor.page.getByRole('link', { name: t.reader.login }).getAttribute('href')).toBe('/login');
+      await visitor.context.close();
 
-    // Its author may always read it: chapters under headings, tags as chips (here in the dark theme).
-    const own = await newPage(browser, { locale: 'ja-JP', viewport: DESKTOP });
-    await useSession(own.page, session);
-    await own.page.emulateMedia({ colorScheme: 'dark' });
-    await own.page.goto(`/article/detail/${uid}`);
-    await expect.poll(() => h1(own.page)).toBe(t.screens.novel);
-    await own.page.getByRole('heading', { level: 2, name: title }).waitFor();
-    expect(await own.page.getByRole('heading', { level: 3, name: fill(t.reader.chapter, { number: 1 }) }).isVisible()).toBe(true);
-    expect(await own.page.getByRole('heading', { level: 3, name: fill(t.reader.chapter, { number: 2 }) }).isVisible()).toBe(true);
-    const tags = own.page.getByRole('list', { name: t.reader.tags }).getByRole('listitem');
-    expect(await tags.allTextContents()).toEqual([t.reader.tag.notR18, t.reader.tag.thirdPerson, t.reader.tag.conversation]);
-    expect(
-      await own.page
-        .locator('.story')
-        .evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) / parseFloat(getComputedStyle(el).fontSize)),
-    ).toBeCloseTo(1.9, 1);
-    await snap(own.page, 'reader-ja-novel-desktop-dark');
-    await own.context.close();
-  });
+      // Its author may always read it: chapters under headings, tags as chips (here in the dark theme).
+      const own = await newPage(browser, { locale: 'ja-JP', viewport: DESKTOP });
+      await useSession(own.page, session);
+      await own.page.emulateMedia({ colorScheme: 'dark' });
+      await own.page.goto(`/article/detail/${uid}`);
+      await expect.poll(() => h1(own.page)).toBe(t.screens.novel);
+      await own.page.getByRole('heading', { level: 2, name: title }).waitFor();
+      expect(await own.page.getByRole('heading', { level: 3, name: fill(t.reader.chapter, { number: 1 }) }).isVisible()).toBe(true);
+      expect(await own.page.getByRole('heading', { level: 3, name: fill(t.reader.chapter, { number: 2 }) }).isVisible()).toBe(true);
+      const tags = own.page.getByRole('list', { name: t.reader.tags }).getByRole('listitem');
+      expect(await tags.allTextContents()).toEqual([t.reader.tag.notR18, t.reader.tag.thirdPerson, t.reader.tag.conversation]);
+      expect(
+        await own.page
+          .locator('.story')
+          .evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) / parseFloat(getComputedStyle(el).fontSize)),
+      ).toBeCloseTo(1.9, 1);
+      await snap(own.page, 'reader-ja-novel-desktop-dark');
+      await own.context.close();
+    },
+    STORY_LIFE_MS,
+  );
 });
