@@ -153,7 +153,7 @@ function runningServer(cluster: string): Listening | null {
  * The folder for the server's Unix socket: the cluster's own (only its owner can enter it), when
  * `<folder>/.s.PGSQL.<port>` fits a socket address (107 bytes); otherwise none, and TCP alone serves.
  */
-export function socketDirFor(cluster: string): string | null {
+function socketDirFor(cluster: string): string | null {
   const folder = path.resolve(cluster);
   return Buffer.byteLength(path.join(folder, '.s.PGSQL.65535')) <= 107 ? folder : null;
 }

@@ -151,11 +151,11 @@ function capitalizeSentences(text: string): string {
  */
 export function offlineProvider(options: { charsPerSecond: number }): LlmProvider {
   const tick = 50;
-  const perTickAt = (charsPerSecond: number) => Math.max(1, Math.round((charsPerSecond * tick) / 1000));
   return {
     name: 'offline',
     async *stream({ story, signal }) {
-      const perTick = perTickAt(story.language === 'en' ? options.charsPerSecond : options.charsPerSecond / 2);
+      const charsPerSecond = story.language === 'en' ? options.charsPerSecond : options.charsPerSecond / 2;
+      const perTick = Math.max(1, Math.round((charsPerSecond * tick) / 1000));
       const full = composeChapter(story);
       // The writer is deterministic: what was saved before a crash is the start of the same text.
       const chars = Array.from(full).slice(Array.from(story.resumeFrom).length);
