@@ -337,13 +337,16 @@ export type Held = {
   anchors(slot: number): number[] | undefined;
 };
 
+/** `survey`'s table of the code units met so far in its read: one for every read (they never overlap), all zero between reads. */
+const SEEN = new Uint8Array(BUCKETS);
+
 /**
  * One read of a text, finding at once which of the registered strings it holds (and its code units),
  * instead of one search of the whole text per string: a search for a string led by a space or a common
  * letter stops at every such character. A string registered later is looked for on its own.
  */
 export function survey(text: string): Held {
-  const seen = new Uint8Array(BUCKETS);
+  const seen = SEEN;
   const units: number[] = [];
   const found = new Uint8Array(strings.length);
   const positions: number[][] = Array.from({ length: anchorKeys.size }, () => []);
@@ -393,13 +396,16 @@ export function survey(text: string): Held {
     a = b;
     b = c;
   }
+  // The scratch table is cleared for the next read through the units it marked (a text holds few distinct ones).
+  for (const c of units) seen[c] = 0;
+  let unitSet: Set<number> | undefined;
   const alone = new Map<string, boolean>();
   return {
     units,
     doubleSpace,
     anchors: (slot) => positions[slot],
     has(s: string): boolean {
-      if (s.length === 1) return seen[s.charCodeAt(0)] === 1;
+      if (s.length === 1) return (unitSet ??= new Set(units)).has(s.charCodeAt(0));
       const id = byString.get(s);
       if (id !== undefined && id < found.length) return found[id] === 1;
       let has = alone.get(s);
