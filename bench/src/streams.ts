@@ -21,7 +21,7 @@ import { freePort } from '../../server/src/lib/free-port';
  *  - the same reader talking to the fake model directly, the zero: `direct`;
  *  - with BENCH_SILLYTAVERN=<a SillyTavern checkout after npm ci>: SillyTavern as a proxy, `sillytavern`;
  * one at a time (30), 100 at once (3 bursts), 500 at once (2 bursts); lost streams (every story
- * compared with what the model sent), the app's event-loop lag p99 and RSS in the 500 bursts.
+ * compared with what the model sent), the app's event-loop lag p99, RSS and CPU seconds in the 500 bursts.
  * Writes every sample as JSON (path printed).
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -79,8 +79,8 @@ const sillyTavern: ChildProcess | null = sillyTavernDir
     })
   : null;
 const ask = (cmd: 'reset' | 'stats') =>
-  new Promise<{ lagP99Ms: number; rssMaxMb: number }>((resolve) => {
-    const onMessage = (message: { cmd: string; lagP99Ms: number; rssMaxMb: number }) => {
+  new Promise<{ lagP99Ms: number; rssMaxMb: number; cpuSeconds: number }>((resolve) => {
+    const onMessage = (message: { cmd: string; lagP99Ms: number; rssMaxMb: number; cpuSeconds: number }) => {
       if (message.cmd !== cmd) return;
       app.off('message', onMessage);
       resolve(message);
@@ -186,7 +186,7 @@ try {
     burst,
     'conc500',
     "<= SillyTavern's median and p90, no stream lost, lag p99 <= 50",
-    ` event_loop_lag_p99_ms=${ms(appStats.lagP99Ms)} app_rss_mb=${appStats.rssMaxMb.toFixed(0)}`,
+    ` event_loop_lag_p99_ms=${ms(appStats.lagP99Ms)} app_rss_mb=${appStats.rssMaxMb.toFixed(0)} app_cpu_s=${appStats.cpuSeconds.toFixed(1)}`,
   );
   const out = path.join(os.tmpdir(), 'butterfic-bench-streams.json');
   fs.writeFileSync(

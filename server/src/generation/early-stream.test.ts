@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EarlyStream } from './early-stream';
+import { EarlyStream, pieceSpacing } from './early-stream';
 
 /** A model answer the test writes into by hand: `send` a chunk, `end` it, or `fail` it. */
 function handFed() {
@@ -113,5 +113,18 @@ describe('EarlyStream', () => {
     refused.abort();
     await settle();
     expect(pulled).toBe(3);
+  });
+});
+
+describe('pieceSpacing', () => {
+  it('paces nothing below the threshold, the set pace up to 80 stories at 40 ms, and spaces pieces further past it', () => {
+    expect(pieceSpacing(15, 40, 16)).toBe(0);
+    expect(pieceSpacing(500, 0, 16)).toBe(0);
+    expect(pieceSpacing(16, 40, 16)).toBe(40);
+    expect(pieceSpacing(80, 40, 16)).toBe(40);
+    expect(pieceSpacing(100, 40, 16)).toBe(50);
+    expect(pieceSpacing(500, 40, 16)).toBe(250);
+    // However many stories, the process sends no more than 2,000 pieces a second at that spacing.
+    for (const active of [16, 81, 200, 500, 2000]) expect((active * 1000) / pieceSpacing(active, 40, 16)).toBeLessThanOrEqual(2000);
   });
 });

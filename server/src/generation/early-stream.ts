@@ -1,4 +1,22 @@
 /**
+ * While paced, the pieces a second one process sends at most, all its stories together: past
+ * PIECES_PER_SECOND × paceMs / 1000 stories (80 at 40 ms) a story's pieces are spaced further apart,
+ * 250 ms at 500 stories, so a burst never asks more pieces of the process than it can check and send
+ * (decision 0045); whatever is not sent as a piece joins the next one, and a first piece is never held.
+ */
+const PIECES_PER_SECOND = 2000;
+
+/**
+ * The least time between two pieces of one story while `active` stories are being written on the
+ * process: none below `pacedFrom`, else `paceMs`, or more when that many stories would send more than
+ * PIECES_PER_SECOND pieces a second.
+ */
+export function pieceSpacing(active: number, paceMs: number, pacedFrom: number): number {
+  if (active < pacedFrom || paceMs <= 0) return 0;
+  return Math.max(paceMs, (active * 1000) / PIECES_PER_SECOND);
+}
+
+/**
  * The model's answer, read from the moment the request is made and kept until the attempt reads it
  * (a prestart's answer arrives while the charge is being committed). Ends with the model's error, if any.
  */

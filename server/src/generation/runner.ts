@@ -25,7 +25,7 @@ import { MemoryKeeper } from './memory';
 import { Grouped } from '../lib/grouped';
 import { buildPrompt, PromptTooLongError, trimToBudget } from './prompts/build';
 import { PARTIAL_HOLD } from '../safety/detect';
-import { EarlyStream } from './early-stream';
+import { EarlyStream, pieceSpacing } from './early-stream';
 import { createSafety, ModerationUnavailableError, type RefusalReason, type Safety, type Verdict } from '../safety';
 import { ProviderError, type LlmProvider, type Prestart, type StoryRequest } from './types';
 import { SAFETY_FAILURE, settleUnsafeJob } from '../modules/novels/unsafe';
@@ -188,7 +188,7 @@ export class JobRunner {
     this.pollMs = options.pollMs ?? Math.min(5000, this.lease * 500);
     this.retryDelayMs = options.retryDelayMs ?? 1000;
     const { paceMs = 0, pacedFrom = PACED_FROM } = options;
-    this.pace = () => (this.active.size >= pacedFrom ? paceMs : 0);
+    this.pace = () => pieceSpacing(this.active.size, paceMs, pacedFrom);
     this.safety = options.safety ?? createSafety();
     this.memory = new MemoryKeeper({ db, provider, safety: this.safety, log });
     this.saves = new Grouped((saves) => saveChapterProgressMany(options.progressDb ?? db, saves), GROUPS);
