@@ -231,8 +231,9 @@ export async function novelOutcome(db: Db, novelUid: string): Promise<{ status: 
 
 /**
  * Queues a job for a new, empty chapter version: the version (numbered after its siblings, chosen
- * after its parent from now on), the novel's chosen path (`before` and then the new version), the
- * job that writes it and the workers' wake-up (NOTIFY, sent at commit), in one statement inside the
+ * after its parent from now on), the novel's chosen path (`before` and then the new version) and its
+ * status (`continuing`, no failure), the job that writes it and the workers' wake-up (NOTIFY, sent at
+ * commit), in one statement inside the
  * caller's transaction (which inserted the novel or holds its row lock: version numbers are taken
  * under it). `words`, when given, is the new path's word count (a rewrite cuts the path short).
  * docs/decisions/0022-chapter-versions.md.
@@ -265,7 +266,8 @@ export async function queueChapterJob(
       update chapters set next_id = (select id from chapter) where id = ${parent}::bigint
     ), novel as (
       update novels set path = ${toArray(options.before)}::bigint[] || (select id from chapter),
-        word_count = coalesce(${options.words ?? null}::int, word_count), updated_at = now()
+        word_count = coalesce(${options.words ?? null}::int, word_count),
+        generate_status = 'continuing', failure = null, updated_at = now()
       where uid = ${novelUid}
     ), job as (
       insert into generation_jobs (uid, novel_uid, chapter_index, chapter_id, previous_chapter_id, kind, charge)

@@ -242,8 +242,8 @@ export async function startContinuation(
 /**
  * A continuation or a rewrite, priced and booked alike (CONTRACT.md section 5;
  * the ledger keeps its kinds): in one transaction, the account's live-job room,
- * the novel locked and idle, `queue` (its own checks and the chapter job), the
- * novel marked continuing and the charge. A second job racing for the novel
+ * the novel locked and idle, `queue` (its own checks, then queueChapterJob: the
+ * chapter job and the novel marked continuing) and the charge. A second job racing for the novel
  * meets the one-live-job index and answers novelBusy.
  */
 async function queueChapter(
@@ -259,11 +259,8 @@ async function queueChapter(
       const novel = await ownNovel(tx, user, novelUid, true);
       if (novel.generateStatus === 'generating' || novel.generateStatus === 'continuing')
         throw new AppError('invalidInput', { message: 'novelBusy' });
+      // Queues the chapter's job and marks the novel continuing, in one statement (queueChapterJob).
       await queue(tx, novel, { jobUid, charge });
-      await tx
-        .update(novels)
-        .set({ generateStatus: 'continuing', failure: null, updatedAt: sql`now()` })
-        .where(eq(novels.uid, novelUid));
       return charge > 0
         ? (await applyLedger(tx, { userUid: user.uid, kind: 'continue', amount: -charge, ref: jobUid })).balance
         : (await withFreshMoney(tx, user)).balance;
