@@ -5,15 +5,17 @@
  * (decision 0045); whatever is not sent as a piece joins the next one, and a first piece is never held.
  */
 const PIECES_PER_SECOND = 2000;
+/** The most the spacing grows to (a stop or an end that arrives during the wait is seen this late at most). */
+const MAX_SPACING_MS = 250;
 
 /**
  * The least time between two pieces of one story while `active` stories are being written on the
- * process: none below `pacedFrom`, else `paceMs`, or more when that many stories would send more than
- * PIECES_PER_SECOND pieces a second.
+ * process: none below `pacedFrom`, else `paceMs`, or more (up to MAX_SPACING_MS) when that many stories
+ * would send more than PIECES_PER_SECOND pieces a second.
  */
 export function pieceSpacing(active: number, paceMs: number, pacedFrom: number): number {
   if (active < pacedFrom || paceMs <= 0) return 0;
-  return Math.max(paceMs, (active * 1000) / PIECES_PER_SECOND);
+  return Math.max(paceMs, Math.min(MAX_SPACING_MS, (active * 1000) / PIECES_PER_SECOND));
 }
 
 /**

@@ -11,6 +11,7 @@ let used = pool.length;
 
 /** An opaque, unguessable id (CONTRACT.md section 3: never sequential). 20 chars of base36 ≈ 103 bits. */
 export function newUid(length = 20): string {
+  if (!Number.isInteger(length) || length < 1 || length > pool.length) throw new RangeError(`an id of ${length} characters`);
   if (used + length > pool.length) {
     randomFillSync(pool);
     used = 0;

@@ -355,49 +355,52 @@ export function survey(text: string): Held {
   let a = -1;
   let b = -1;
   let d = -1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (seen[c] === 0) {
-      seen[c] = 1;
-      units.push(c);
-    }
-    const slots = ANCHORS[c]!;
-    if (slots !== 0) {
-      for (let slot = 0, rest = slots; rest !== 0; slot++, rest >>>= 1) if ((rest & 1) !== 0) positions[slot]?.push(i);
-    }
-    if (c === 32 && b === 32) doubleSpace = true;
-    const ends = ENDS[c]!;
-    if (ends !== 0) {
-      if ((ends & 1) !== 0 && b >= 0) {
-        const h2 = pairHash(b, c);
-        if (pairBloom[h2] === 1) {
-          for (const id of pairs[h2]!) {
-            if (found[id] === 0 && strings[id]!.charCodeAt(0) === b && strings[id]!.charCodeAt(1) === c) found[id] = 1;
+  try {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (seen[c] === 0) {
+        seen[c] = 1;
+        units.push(c);
+      }
+      const slots = ANCHORS[c]!;
+      if (slots !== 0) {
+        for (let slot = 0, rest = slots; rest !== 0; slot++, rest >>>= 1) if ((rest & 1) !== 0) positions[slot]?.push(i);
+      }
+      if (c === 32 && b === 32) doubleSpace = true;
+      const ends = ENDS[c]!;
+      if (ends !== 0) {
+        if ((ends & 1) !== 0 && b >= 0) {
+          const h2 = pairHash(b, c);
+          if (pairBloom[h2] === 1) {
+            for (const id of pairs[h2]!) {
+              if (found[id] === 0 && strings[id]!.charCodeAt(0) === b && strings[id]!.charCodeAt(1) === c) found[id] = 1;
+            }
+          }
+        }
+        if ((ends & 2) !== 0 && a >= 0) {
+          const h3 = tripleHash(a, b, c);
+          if (tripleBloom[h3] === 1) {
+            for (const id of triples[h3]!) if (found[id] === 0 && text.startsWith(strings[id]!, i - 2)) found[id] = 1;
+          }
+        }
+        if ((ends & 4) !== 0 && d >= 0) {
+          const h4 = quadHash(d, a, b, c);
+          if (quadBloom[h4] === 1) {
+            for (const id of quads[h4]!) {
+              const start = i - 3 - offsets[id]!;
+              if (found[id] === 0 && start >= 0 && text.startsWith(strings[id]!, start)) found[id] = 1;
+            }
           }
         }
       }
-      if ((ends & 2) !== 0 && a >= 0) {
-        const h3 = tripleHash(a, b, c);
-        if (tripleBloom[h3] === 1) {
-          for (const id of triples[h3]!) if (found[id] === 0 && text.startsWith(strings[id]!, i - 2)) found[id] = 1;
-        }
-      }
-      if ((ends & 4) !== 0 && d >= 0) {
-        const h4 = quadHash(d, a, b, c);
-        if (quadBloom[h4] === 1) {
-          for (const id of quads[h4]!) {
-            const start = i - 3 - offsets[id]!;
-            if (found[id] === 0 && start >= 0 && text.startsWith(strings[id]!, start)) found[id] = 1;
-          }
-        }
-      }
+      d = a;
+      a = b;
+      b = c;
     }
-    d = a;
-    a = b;
-    b = c;
+  } finally {
+    // The scratch table is cleared for the next read through the units it marked (a text holds few distinct ones).
+    for (const c of units) seen[c] = 0;
   }
-  // The scratch table is cleared for the next read through the units it marked (a text holds few distinct ones).
-  for (const c of units) seen[c] = 0;
   let unitSet: Set<number> | undefined;
   const alone = new Map<string, boolean>();
   return {

@@ -165,7 +165,7 @@ type NewStory = Pick<
 
 const debtFree = (user: AuthUser) => user.debt === 0;
 
-/** The job row queueChapterJob inserted claimed by a worker, as the runner reads it. */
+/** The job row of a new story, inserted claimed by a worker (new-stories.ts), as the runner reads it. */
 function claimedJob(o: {
   jobUid: string;
   novelUid: string;
