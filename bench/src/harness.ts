@@ -106,8 +106,3 @@ export async function startBenchApp(options: { provider: LlmProvider; env: Recor
     },
   };
 }
-
-export const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-};

@@ -6,7 +6,8 @@ import { llamacppProvider } from '../../server/src/generation/providers/llamacpp
 import type { LlmProvider, StoryRequest } from '../../server/src/generation/types';
 import { writeTinyGguf } from '../../server/test/tiny-gguf';
 import { figures } from './figures';
-import { median, startBenchApp } from './harness';
+import { startBenchApp } from './harness';
+import { median } from './timing';
 
 /**
  * The local-model path (LLM_PROVIDER=llamacpp) on the tiny GGUF the tests use

@@ -10,6 +10,7 @@ import { hashPassword } from '../../server/src/modules/accounts/passwords';
 import { createRedeemCodes } from '../../server/src/modules/codes/service';
 import { followSse, startFakeLlm } from '../../server/test/fake-llm';
 import { startApp } from './app';
+import { percentile } from './timing';
 
 /**
  * `npm run bench -- --load` (issue 14): a mixed load of simulated users against the
@@ -386,10 +387,6 @@ async function main() {
       number
     >;
 
-    const percentile = (list: number[], p: number) => {
-      const sorted = [...list].sort((a, b) => a - b);
-      return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : NaN;
-    };
     const q = (p: number) => percentile(load.latencies, p);
     const requests = load.latencies.length;
     const fiveXx = [...load.statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);

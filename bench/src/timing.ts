@@ -10,3 +10,11 @@ export function medianMs(run: () => void, { warmups = 3, runs = 15 }: { warmups?
   times.sort((a, b) => a - b);
   return times[Math.floor(runs / 2)]!;
 }
+
+/** The value at fraction `p` (0.5 the median, 0.99 the p99) of `values`, sorted; NaN when there are none. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : NaN;
+}
+
+export const median = (values: number[]) => percentile(values, 0.5);
