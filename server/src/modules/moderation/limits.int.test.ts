@@ -96,9 +96,19 @@ describe('MAX_STREAMS_PER_USER', () => {
     const me = await signUp(ctx, 'reader-at-once@example.com');
     const novel = (await generate(me.auth)).body.data.novel_uid as string;
     const opened = await Promise.all(Array.from({ length: 8 }, () => openStream(ctx.baseUrl, novel, me.auth)));
-    expect(opened.filter((o) => o.status === 200)).toHaveLength(2);
-    expect(opened.filter((o) => o.status === 429)).toHaveLength(6);
-    expect(await slotsOf(me.uid)).toBe(2);
+    // Read together, so that a failure says whether more were admitted at once (rows) or a slot was
+    // freed early (fewer rows than admitted streams), with the rows' holders and times.
+    const held = await ctx.database.pool.query(`select id, holder, seen_at from stream_slots where user_uid = $1`, [me.uid]);
+    const seen = { statuses: opened.map((o) => o.status), rows: held.rows };
+    expect(
+      seen.statuses.filter((s) => s === 200),
+      JSON.stringify(seen),
+    ).toHaveLength(2);
+    expect(
+      seen.statuses.filter((s) => s === 429),
+      JSON.stringify(seen),
+    ).toHaveLength(6);
+    expect(held.rows, JSON.stringify(seen)).toHaveLength(2);
     for (const o of opened) o.close();
     await waitFor(
       () => slotsOf(me.uid),
