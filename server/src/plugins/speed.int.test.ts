@@ -146,6 +146,28 @@ describe('the auth lookup cache', () => {
     expect(ctx.app.authCache.get(user.access)).toBeUndefined();
   });
 
+  it("keeps the cached lookup across content writes (a favourite, a persona edit, a stop, a visitor's persona read)", async () => {
+    const author = await signUp(ctx, 'speed-writer@example.com');
+    const reader = await signUp(ctx, 'speed-fan@example.com');
+    const persona = await ctx.request('POST', '/api/v1/persona/create/', { headers: author.auth, body: personaBody('Kept Ines') });
+    expect(persona.status).toBe(200);
+    for (const who of [author, reader]) expect((await list(who.auth)).status).toBe(200);
+    const cached = () => [author, reader].map((who) => ctx.app.authCache.get(who.access)?.user.uid);
+    expect(cached()).toEqual([author.uid, reader.uid]);
+
+    const uid = persona.body.data.uid as string;
+    const story = await ctx.request('POST', '/api/v1/novel/generate/', { headers: author.auth, body: storyRequest({ language: 'en' }) });
+    const writes = [
+      await ctx.request('POST', '/api/v1/persona/favorite/', { headers: reader.auth, body: { post_id: uid } }),
+      await ctx.request('POST', '/api/v1/persona/edit/', { headers: author.auth, body: { persona_uid: uid, description: 'Kept, edited' } }),
+      await ctx.request('POST', '/api/v1/novel/stop/', { headers: author.auth, body: { novel_uid: story.body.data.novel_uid } }),
+      // A visitor's write used to clear every account's lookup.
+      await ctx.request('POST', '/api/v1/persona/details/', { body: { persona_uid: uid } }),
+    ];
+    expect(writes.map((w) => w.status)).toEqual([200, 200, 200, 200]);
+    expect(cached()).toEqual([author.uid, reader.uid]);
+  });
+
   it('sees a session ended elsewhere (revoked by SQL) within seconds', async () => {
     const user = await signUp(ctx, 'speed-revoked@example.com');
     expect((await list(user.auth)).status).toBe(200);

@@ -31,6 +31,9 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
   const { env, safety } = deps;
   const db = deps.database.db;
   const required = { preHandler: app.authenticate };
+  // Content writes leave the account row (beyond its balance) and the session alone: the caller's
+  // cached auth lookup stays (docs/decisions/0020).
+  const keepsAuth = { authUnchanged: true };
   /** Requests that start a job: MAX_GENERATIONS_PER_HOUR per account (429001, nothing charged). */
   const starts = { preHandler: [app.authenticate, limitGenerationStarts(deps)], config: { authUnchanged: true, listsUnchanged: true } };
 
@@ -101,8 +104,11 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post('/novel/stop/', { ...required, schema: { body: NovelRef, response: { 200: envelope(StopResult) } } }, async (request) =>
-    ok(await service.stopGeneration(db, { hub: deps.hub, user: currentUser(request), novelUid: request.body.novel_uid })),
+  app.post(
+    '/novel/stop/',
+    { ...required, config: keepsAuth, schema: { body: NovelRef, response: { 200: envelope(StopResult) } } },
+    async (request) =>
+      ok(await service.stopGeneration(db, { hub: deps.hub, user: currentUser(request), novelUid: request.body.novel_uid })),
   );
 
   app.get(
@@ -118,27 +124,33 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.novelDetails(db, request.user, request.query.novel_uid)),
   );
 
-  app.post('/novel/edit/', { ...required, schema: { body: EditNovelBody, response: { 200: envelope(NovelDetails) } } }, async (request) => {
-    const user = currentUser(request);
-    // A long edit is read whole by the safety check: an account may send only so many an hour.
-    if (request.body.content.length > LARGE_TEXT_CHARS) await rateLimit(db, `large-text:user:${user.uid}`, LIMITS.largeTextPerAccount);
-    return ok(
-      await service.editNovel(db, {
-        safety,
-        user,
-        novelUid: request.body.novel_uid,
-        chapterIndex: request.body.chapter_index,
-        content: request.body.content,
-      }),
-    );
-  });
+  app.post(
+    '/novel/edit/',
+    { ...required, config: keepsAuth, schema: { body: EditNovelBody, response: { 200: envelope(NovelDetails) } } },
+    async (request) => {
+      const user = currentUser(request);
+      // A long edit is read whole by the safety check: an account may send only so many an hour.
+      if (request.body.content.length > LARGE_TEXT_CHARS) await rateLimit(db, `large-text:user:${user.uid}`, LIMITS.largeTextPerAccount);
+      return ok(
+        await service.editNovel(db, {
+          safety,
+          user,
+          novelUid: request.body.novel_uid,
+          chapterIndex: request.body.chapter_index,
+          content: request.body.content,
+        }),
+      );
+    },
+  );
 
   app.get('/novel/memory/', { ...required, schema: { querystring: NovelRef, response: { 200: envelope(NovelMemory) } } }, async (request) =>
     ok(await novelMemory(db, { user: currentUser(request), novelUid: request.query.novel_uid })),
   );
 
-  app.post('/novel/memory/', { ...required, schema: { body: SaveMemoryBody, response: { 200: envelope(NovelMemory) } } }, async (request) =>
-    ok(await saveMemory(db, { safety, user: currentUser(request), body: request.body })),
+  app.post(
+    '/novel/memory/',
+    { ...required, config: keepsAuth, schema: { body: SaveMemoryBody, response: { 200: envelope(NovelMemory) } } },
+    async (request) => ok(await saveMemory(db, { safety, user: currentUser(request), body: request.body })),
   );
 
   app.get('/novel/stream/', { preHandler: app.authenticateOptional, schema: { querystring: NovelRef } }, async (request, reply) => {

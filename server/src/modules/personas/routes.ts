@@ -25,6 +25,9 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
   const optional = { preHandler: app.authenticateOptional };
   const required = { preHandler: app.authenticate };
+  // Content writes leave the account row (beyond its balance) and the session alone: the caller's
+  // cached auth lookup stays (docs/decisions/0020).
+  const keepsAuth = { authUnchanged: true };
   // The feed's shared cached page is sent as the bytes serialised the first time (docs/decisions/0040).
   const answer = answerOnce();
 
@@ -40,13 +43,15 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...optional, schema: { querystring: PersonaRef, response: { 200: envelope(Persona) } } },
     async (request) => ok(await service.personaDetails(db, request.user, request.query.persona_uid)),
   );
-  app.post('/persona/details/', { ...optional, schema: { body: PersonaRef, response: { 200: envelope(Persona) } } }, async (request) =>
-    ok(await service.personaDetails(db, request.user, request.body.persona_uid)),
+  app.post(
+    '/persona/details/',
+    { ...optional, config: keepsAuth, schema: { body: PersonaRef, response: { 200: envelope(Persona) } } },
+    async (request) => ok(await service.personaDetails(db, request.user, request.body.persona_uid)),
   );
 
   app.post(
     '/persona/favorite/',
-    { ...required, schema: { body: FavoriteBody, response: { 200: envelope(FavoriteResult) } } },
+    { ...required, config: keepsAuth, schema: { body: FavoriteBody, response: { 200: envelope(FavoriteResult) } } },
     async (request) => ok({ is_favorite: await service.toggleFavorite(db, currentUser(request), request.body.post_id) }),
   );
 
@@ -58,23 +63,35 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/persona/addused/',
-    { ...optional, schema: { body: PersonaRef, response: { 200: envelope(AddUsedResult) } } },
+    { ...optional, config: keepsAuth, schema: { body: PersonaRef, response: { 200: envelope(AddUsedResult) } } },
     async (request) => ok({ used_count: await service.addUsed(db, request.user, request.body.persona_uid, request.ip) }),
   );
 
-  app.post('/persona/create/', { ...required, schema: { body: PersonaInput, response: { 200: envelope(Persona) } } }, async (request) => {
-    const user = currentUser(request);
-    await rateLimit(db, `persona-create:user:${user.uid}`, LIMITS.personaCreatePerAccount);
-    return ok(await service.createPersona(db, app.deps.safety, user, request.body));
-  });
+  app.post(
+    '/persona/create/',
+    { ...required, config: keepsAuth, schema: { body: PersonaInput, response: { 200: envelope(Persona) } } },
+    async (request) => {
+      const user = currentUser(request);
+      await rateLimit(db, `persona-create:user:${user.uid}`, LIMITS.personaCreatePerAccount);
+      return ok(await service.createPersona(db, app.deps.safety, user, request.body));
+    },
+  );
 
-  app.post('/persona/edit/', { ...required, schema: { body: PersonaEditBody, response: { 200: envelope(Persona) } } }, async (request) => {
-    const { persona_uid, ...patch } = request.body;
-    return ok(await service.editPersona(db, app.deps.safety, currentUser(request), persona_uid, patch));
-  });
+  app.post(
+    '/persona/edit/',
+    { ...required, config: keepsAuth, schema: { body: PersonaEditBody, response: { 200: envelope(Persona) } } },
+    async (request) => {
+      const { persona_uid, ...patch } = request.body;
+      return ok(await service.editPersona(db, app.deps.safety, currentUser(request), persona_uid, patch));
+    },
+  );
 
-  app.post('/persona/delete/', { ...required, schema: { body: PersonaRef, response: { 200: envelope(EmptyResult) } } }, async (request) => {
-    await service.deletePersona(db, currentUser(request), request.body.persona_uid);
-    return ok({});
-  });
+  app.post(
+    '/persona/delete/',
+    { ...required, config: keepsAuth, schema: { body: PersonaRef, response: { 200: envelope(EmptyResult) } } },
+    async (request) => {
+      await service.deletePersona(db, currentUser(request), request.body.persona_uid);
+      return ok({});
+    },
+  );
 };
