@@ -86,9 +86,7 @@ export class MemoryKeeper {
   private closed = false;
   private readonly controller = new AbortController();
 
-  constructor(
-    private readonly options: { db: Db; provider: LlmProvider; safety: Safety; log: FastifyBaseLogger; timeoutMs?: number },
-  ) {}
+  constructor(private readonly options: { db: Db; provider: LlmProvider; safety: Safety; log: FastifyBaseLogger; timeoutMs?: number }) {}
 
   /** Updates the memory of a chapter version in the background, one at a time, never twice at once. */
   schedule(chapterId: number | null): void {
@@ -115,20 +113,26 @@ export class MemoryKeeper {
       try {
         await this.update(id);
       } catch (error) {
-        if (!this.closed) this.options.log.warn({ err: error, chapter: id }, 'the story memory update failed; the next chapter uses the memory before it');
+        if (!this.closed)
+          this.options.log.warn({ err: error, chapter: id }, 'the story memory update failed; the next chapter uses the memory before it');
       }
     }
   }
 
   private async update(chapterId: number): Promise<void> {
     const { db, provider, safety, log } = this.options;
+    // The chapter and what the memory prompt needs of its novel, in one query.
     const [row] = await db
-      .select({ novelUid: chapters.novelUid, index: chapters.index, content: chapters.content })
+      .select({
+        index: chapters.index,
+        content: chapters.content,
+        novel: { language: novels.language, params: novels.params, pinnedFacts: novels.pinnedFacts, isR18: novels.isR18 },
+      })
       .from(chapters)
+      .innerJoin(novels, eq(novels.uid, chapters.novelUid))
       .where(eq(chapters.id, chapterId));
     if (!row?.content.trim()) return;
-    const [novel] = await db.select().from(novels).where(eq(novels.uid, row.novelUid));
-    if (!novel) return;
+    const { novel } = row;
     const line = (await storiesBefore(db, [chapterId])).get(chapterId);
     const previous = line?.memory ?? '';
     let memory: string;
@@ -148,7 +152,17 @@ export class MemoryKeeper {
       const signal = AbortSignal.any([this.controller.signal, AbortSignal.timeout(this.options.timeoutMs ?? 120_000)]);
       let text = '';
       for await (const piece of provider.stream({
-        story: { params: novel.params, perspective: 0, dialogueHeavy: false, spicy: novel.isR18, language: novel.language, chapterIndex: row.index, storySoFar: '', resumeFrom: '', targetChars: 600 },
+        story: {
+          params: novel.params,
+          perspective: 0,
+          dialogueHeavy: false,
+          spicy: novel.isR18,
+          language: novel.language,
+          chapterIndex: row.index,
+          storySoFar: '',
+          resumeFrom: '',
+          targetChars: 600,
+        },
         messages,
         maxTokens: memoryMaxTokens(contextTokens),
         signal,

@@ -1,5 +1,6 @@
 import { eq, sql, type SQL, type AnyColumn } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { prepared } from '../db/prepared';
 import { users } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { sessionLive, verifyAccessToken } from '../modules/accounts';
@@ -101,11 +102,15 @@ export function installAuth(app: FastifyInstance): void {
   const lookups = new Map<string, { readAt: number; result: Promise<{ user: AuthUser; sid: string }> }>();
   const lookUp = async (token: string, readAt: number) => {
     const { uid, sid, expMs } = await verifyAccessToken(app.deps.secrets.jwtKey, token);
-    // One query: the account (for the ban check) and whether the token's session was ended.
-    const [row] = await database.db
-      .select({ user: users, live: sessionLive(sid) })
-      .from(users)
-      .where(eq(users.uid, uid));
+    // One query, a named statement (built and planned once): the account (for the ban check) and
+    // whether the token's session was ended.
+    const [row] = await prepared(database.db, 'auth_lookup', () =>
+      database.db
+        .select({ user: users, live: sessionLive(sql.placeholder('sid')) })
+        .from(users)
+        .where(eq(users.uid, sql.placeholder('uid')))
+        .prepare('auth_lookup'),
+    ).execute({ uid, sid });
     if (!row) throw new AppError('tokenInvalid');
     if (isBlocked(row.user)) throw blockedError(row.user);
     if (!row.live) throw new AppError('tokenInvalid', { detail: 'session ended' });

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db';
 import { refreshTokens } from '../../db/schema';
@@ -178,7 +178,7 @@ export async function revokeAllOf(db: Db, userUid: string, keep?: string): Promi
 }
 
 /** True while the session still has a refresh token that was not revoked (what an access token's `sid` needs). */
-export const sessionLive = (familyId: string) =>
+export const sessionLive = (familyId: string | SQLWrapper) =>
   sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId} and ${refreshTokens.revokedAt} is null)`;
 
 /** The account a refresh token belongs (or belonged) to, whatever its state; null when unknown. */
