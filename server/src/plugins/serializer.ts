@@ -1,5 +1,4 @@
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastJson, { type Schema } from 'fast-json-stringify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
@@ -27,31 +26,16 @@ export function responseSerializerCompiler(validate: boolean): SerializerCompile
 
 /** Answers smaller than this go out as they are (@fastify/compress's threshold in app.ts). */
 const COMPRESS_FROM_BYTES = 1024;
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-type Bodies = { raw: Buffer; br?: Promise<Buffer>; gz?: Promise<Buffer> };
-
-/** `raw` compressed on libuv's thread pool, off the event loop (a list page took ~1 ms of it). */
-const encode = (encoding: 'br' | 'gz', raw: Buffer): Promise<Buffer> =>
-  encoding === 'br'
-    ? brotliAsync(raw, {
-        params: {
-          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-          [zlib.BROTLI_PARAM_QUALITY]: 5,
-          [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length,
-        },
-      })
-    : gzipAsync(raw, { level: 6 });
+type Bodies = { raw: Buffer; br?: Buffer; gz?: Buffer };
 
 /**
  * A route's success answer built once per data object (docs/decisions/0040): the list cache hands the
  * same page object to every reader with no fields of their own on it, so its bytes, and its brotli or
  * gzip form once a client asks for one, are built the first time and sent as they are until the page
  * is forgotten (the object, and its bytes with it, are then collected). Any other object is
- * serialised by the route's serializer (and compressed) as usual, once. The compression runs on the
- * thread pool, and readers who ask while it runs wait for the same one.
+ * serialised by the route's serializer (and compressed) as usual, once.
  */
-export function answerOnce(): <T extends object>(reply: FastifyReply, data: T) => FastifyReply | Promise<FastifyReply> {
+export function answerOnce(): <T extends object>(reply: FastifyReply, data: T) => FastifyReply {
   const built = new WeakMap<object, Bodies>();
   return (reply, data) => {
     let bodies = built.get(data);
@@ -64,15 +48,17 @@ export function answerOnce(): <T extends object>(reply: FastifyReply, data: T) =
     reply.header('vary', 'accept-encoding');
     const encoding = pickEncoding(reply.request.headers['accept-encoding']);
     if (!encoding) return reply.send(bodies.raw);
-    const page = bodies;
-    // Already encoded: @fastify/compress leaves an answer with a content-encoding alone. Should the
-    // compression fail, this reader gets the bytes as they are and the next one tries again.
-    return (page[encoding] ??= encode(encoding, page.raw)).then(
-      (body) => reply.header('content-encoding', encoding === 'br' ? 'br' : 'gzip').send(body),
-      () => {
-        delete page[encoding];
-        return reply.send(page.raw);
-      },
-    );
+    const body = (bodies[encoding] ??=
+      encoding === 'br'
+        ? brotliCompressSync(bodies.raw, {
+            params: {
+              [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+              [zlib.BROTLI_PARAM_QUALITY]: 5,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: bodies.raw.length,
+            },
+          })
+        : gzipSync(bodies.raw, { level: 6 }));
+    // Already encoded: @fastify/compress leaves an answer with a content-encoding alone.
+    return reply.header('content-encoding', encoding === 'br' ? 'br' : 'gzip').send(body);
   };
 }
