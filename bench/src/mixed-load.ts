@@ -10,7 +10,7 @@ import { hashPassword } from '../../server/src/modules/accounts/passwords';
 import { createRedeemCodes } from '../../server/src/modules/codes/service';
 import { followSse, startFakeLlm } from '../../server/test/fake-llm';
 import { startApp } from './app';
-import { percentile } from './timing';
+import { percentile, processCpuSeconds } from './timing';
 
 /**
  * `npm run bench -- --load` (issue 14): a mixed load of simulated users against the
@@ -180,6 +180,7 @@ async function main() {
     const load = new Load(app.base);
     const posts: string[] = [];
     const started = Date.now();
+    const appCpuAtStart = processCpuSeconds(app.child.pid);
     const until = started + seconds * 1000;
     // The users' own process: its event-loop delay is in every latency it measures, so it is printed beside them.
     const clientLag = monitorEventLoopDelay({ resolution: 10 });
@@ -342,6 +343,7 @@ async function main() {
       }),
     );
     const loadSeconds = (Date.now() - started) / 1000;
+    const appCpuSeconds = processCpuSeconds(app.child.pid) - appCpuAtStart;
     clientLag.disable();
 
     // Every accepted job must end: wait for the queue to drain.
@@ -392,7 +394,7 @@ async function main() {
     const fiveXx = [...load.statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
     const c = (k: string) => load.counts.get(k) ?? 0;
     console.log(
-      `bench mixed_load users=${userCount} seconds=${loadSeconds.toFixed(0)} requests=${requests} rps=${Math.round(requests / loadSeconds)} p50_ms=${q(0.5).toFixed(0)} p99_ms=${q(0.99).toFixed(0)} status_5xx=${fiveXx} network_errors=${load.networkErrors.length} timeouts=${load.timeouts} status_4xx=${[...load.statuses].filter(([s]) => s >= 400 && s < 500).reduce((n, [, k]) => n + k, 0)} client_lag_p50_ms=${(clientLag.percentile(50) / 1e6).toFixed(0)} client_lag_p99_ms=${(clientLag.percentile(99) / 1e6).toFixed(0)}`,
+      `bench mixed_load users=${userCount} seconds=${loadSeconds.toFixed(0)} requests=${requests} rps=${Math.round(requests / loadSeconds)} p50_ms=${q(0.5).toFixed(0)} p99_ms=${q(0.99).toFixed(0)} status_5xx=${fiveXx} network_errors=${load.networkErrors.length} timeouts=${load.timeouts} status_4xx=${[...load.statuses].filter(([s]) => s >= 400 && s < 500).reduce((n, [, k]) => n + k, 0)} client_lag_p50_ms=${(clientLag.percentile(50) / 1e6).toFixed(0)} client_lag_p99_ms=${(clientLag.percentile(99) / 1e6).toFixed(0)} app_cpu_s=${appCpuSeconds.toFixed(1)} app_cpu_ms_per_request=${((1000 * appCpuSeconds) / Math.max(1, requests)).toFixed(2)}`,
     );
     console.log(
       `bench mixed_load_actions sign_in=${c('sign_in')}/${userCount} browse=${c('browse')} account=${c('account')} favourite=${c('favourite')} generate=${c('generate')} stream_read=${c('stream_read')} continue=${c('continue')} stop=${c('stop')} publish=${c('publish')} redeem=${c('redeem')} payment=${c('payment')}`,
