@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+
 /** The median time of `run` in milliseconds, after `warmups` untimed runs (in-process micro-benchmarks). */
 export function medianMs(run: () => void, { warmups = 3, runs = 15 }: { warmups?: number; runs?: number } = {}): number {
   for (let i = 0; i < warmups; i++) run();

@@ -34,6 +34,12 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Route config of a write that leaves the account row (beyond its balance) and the session alone: the
+ * caller's cached auth lookup stays (story starts, decision 0039; content writes, decision 0046).
+ */
+export const KEEPS_AUTH = { authUnchanged: true } as const;
+
 /** True while a suspension or ban is in force. */
 export function isBlocked(user: Pick<AuthUser, 'status' | 'suspendedUntil'>): boolean {
   if (user.status === 'banned') return true;

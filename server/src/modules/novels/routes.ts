@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitGenerationStarts } from '../../lib/account-limits';
 import { LARGE_TEXT_CHARS, LIMITS } from '../../lib/limits';
 import { rateLimit } from '../../lib/rate-limit';
-import { currentUser } from '../../plugins/auth';
+import { currentUser, KEEPS_AUTH } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { answerOnce } from '../../plugins/serializer';
 import { novelMemory, saveMemory } from './memory';
@@ -31,11 +31,10 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
   const { env, safety } = deps;
   const db = deps.database.db;
   const required = { preHandler: app.authenticate };
-  // Content writes leave the account row (beyond its balance) and the session alone: the caller's
-  // cached auth lookup stays (docs/decisions/0020).
-  const keepsAuth = { authUnchanged: true };
+  /** Content writes (decision 0046): the caller's cached auth lookup stays. */
+  const writes = { ...required, config: KEEPS_AUTH };
   /** Requests that start a job: MAX_GENERATIONS_PER_HOUR per account (429001, nothing charged). */
-  const starts = { preHandler: [app.authenticate, limitGenerationStarts(deps)], config: { authUnchanged: true, listsUnchanged: true } };
+  const starts = { preHandler: [app.authenticate, limitGenerationStarts(deps)], config: { ...KEEPS_AUTH, listsUnchanged: true } };
 
   /**
    * The JSON answer, or with `Accept: text/event-stream` the story on the same request (stream.ts). The
@@ -104,11 +103,8 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
-    '/novel/stop/',
-    { ...required, config: keepsAuth, schema: { body: NovelRef, response: { 200: envelope(StopResult) } } },
-    async (request) =>
-      ok(await service.stopGeneration(db, { hub: deps.hub, user: currentUser(request), novelUid: request.body.novel_uid })),
+  app.post('/novel/stop/', { ...writes, schema: { body: NovelRef, response: { 200: envelope(StopResult) } } }, async (request) =>
+    ok(await service.stopGeneration(db, { hub: deps.hub, user: currentUser(request), novelUid: request.body.novel_uid })),
   );
 
   app.get(
@@ -124,33 +120,27 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.novelDetails(db, request.user, request.query.novel_uid)),
   );
 
-  app.post(
-    '/novel/edit/',
-    { ...required, config: keepsAuth, schema: { body: EditNovelBody, response: { 200: envelope(NovelDetails) } } },
-    async (request) => {
-      const user = currentUser(request);
-      // A long edit is read whole by the safety check: an account may send only so many an hour.
-      if (request.body.content.length > LARGE_TEXT_CHARS) await rateLimit(db, `large-text:user:${user.uid}`, LIMITS.largeTextPerAccount);
-      return ok(
-        await service.editNovel(db, {
-          safety,
-          user,
-          novelUid: request.body.novel_uid,
-          chapterIndex: request.body.chapter_index,
-          content: request.body.content,
-        }),
-      );
-    },
-  );
+  app.post('/novel/edit/', { ...writes, schema: { body: EditNovelBody, response: { 200: envelope(NovelDetails) } } }, async (request) => {
+    const user = currentUser(request);
+    // A long edit is read whole by the safety check: an account may send only so many an hour.
+    if (request.body.content.length > LARGE_TEXT_CHARS) await rateLimit(db, `large-text:user:${user.uid}`, LIMITS.largeTextPerAccount);
+    return ok(
+      await service.editNovel(db, {
+        safety,
+        user,
+        novelUid: request.body.novel_uid,
+        chapterIndex: request.body.chapter_index,
+        content: request.body.content,
+      }),
+    );
+  });
 
   app.get('/novel/memory/', { ...required, schema: { querystring: NovelRef, response: { 200: envelope(NovelMemory) } } }, async (request) =>
     ok(await novelMemory(db, { user: currentUser(request), novelUid: request.query.novel_uid })),
   );
 
-  app.post(
-    '/novel/memory/',
-    { ...required, config: keepsAuth, schema: { body: SaveMemoryBody, response: { 200: envelope(NovelMemory) } } },
-    async (request) => ok(await saveMemory(db, { safety, user: currentUser(request), body: request.body })),
+  app.post('/novel/memory/', { ...writes, schema: { body: SaveMemoryBody, response: { 200: envelope(NovelMemory) } } }, async (request) =>
+    ok(await saveMemory(db, { safety, user: currentUser(request), body: request.body })),
   );
 
   app.get('/novel/stream/', { preHandler: app.authenticateOptional, schema: { querystring: NovelRef } }, async (request, reply) => {

@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIMITS } from '../../lib/limits';
 import { rateLimit } from '../../lib/rate-limit';
-import { currentUser } from '../../plugins/auth';
+import { currentUser, KEEPS_AUTH } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { answerOnce } from '../../plugins/serializer';
 import * as service from './service';
@@ -25,9 +25,8 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
   const optional = { preHandler: app.authenticateOptional };
   const required = { preHandler: app.authenticate };
-  // Content writes leave the account row (beyond its balance) and the session alone: the caller's
-  // cached auth lookup stays (docs/decisions/0020).
-  const keepsAuth = { authUnchanged: true };
+  /** Content writes (decision 0046): the caller's cached auth lookup stays. */
+  const writes = { ...required, config: KEEPS_AUTH };
   // The feed's shared cached page is sent as the bytes serialised the first time (docs/decisions/0040).
   const answer = answerOnce();
 
@@ -45,13 +44,13 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/persona/details/',
-    { ...optional, config: keepsAuth, schema: { body: PersonaRef, response: { 200: envelope(Persona) } } },
+    { ...optional, config: KEEPS_AUTH, schema: { body: PersonaRef, response: { 200: envelope(Persona) } } },
     async (request) => ok(await service.personaDetails(db, request.user, request.body.persona_uid)),
   );
 
   app.post(
     '/persona/favorite/',
-    { ...required, config: keepsAuth, schema: { body: FavoriteBody, response: { 200: envelope(FavoriteResult) } } },
+    { ...writes, schema: { body: FavoriteBody, response: { 200: envelope(FavoriteResult) } } },
     async (request) => ok({ is_favorite: await service.toggleFavorite(db, currentUser(request), request.body.post_id) }),
   );
 
@@ -63,35 +62,23 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/persona/addused/',
-    { ...optional, config: keepsAuth, schema: { body: PersonaRef, response: { 200: envelope(AddUsedResult) } } },
+    { ...optional, config: KEEPS_AUTH, schema: { body: PersonaRef, response: { 200: envelope(AddUsedResult) } } },
     async (request) => ok({ used_count: await service.addUsed(db, request.user, request.body.persona_uid, request.ip) }),
   );
 
-  app.post(
-    '/persona/create/',
-    { ...required, config: keepsAuth, schema: { body: PersonaInput, response: { 200: envelope(Persona) } } },
-    async (request) => {
-      const user = currentUser(request);
-      await rateLimit(db, `persona-create:user:${user.uid}`, LIMITS.personaCreatePerAccount);
-      return ok(await service.createPersona(db, app.deps.safety, user, request.body));
-    },
-  );
+  app.post('/persona/create/', { ...writes, schema: { body: PersonaInput, response: { 200: envelope(Persona) } } }, async (request) => {
+    const user = currentUser(request);
+    await rateLimit(db, `persona-create:user:${user.uid}`, LIMITS.personaCreatePerAccount);
+    return ok(await service.createPersona(db, app.deps.safety, user, request.body));
+  });
 
-  app.post(
-    '/persona/edit/',
-    { ...required, config: keepsAuth, schema: { body: PersonaEditBody, response: { 200: envelope(Persona) } } },
-    async (request) => {
-      const { persona_uid, ...patch } = request.body;
-      return ok(await service.editPersona(db, app.deps.safety, currentUser(request), persona_uid, patch));
-    },
-  );
+  app.post('/persona/edit/', { ...writes, schema: { body: PersonaEditBody, response: { 200: envelope(Persona) } } }, async (request) => {
+    const { persona_uid, ...patch } = request.body;
+    return ok(await service.editPersona(db, app.deps.safety, currentUser(request), persona_uid, patch));
+  });
 
-  app.post(
-    '/persona/delete/',
-    { ...required, config: keepsAuth, schema: { body: PersonaRef, response: { 200: envelope(EmptyResult) } } },
-    async (request) => {
-      await service.deletePersona(db, currentUser(request), request.body.persona_uid);
-      return ok({});
-    },
-  );
+  app.post('/persona/delete/', { ...writes, schema: { body: PersonaRef, response: { 200: envelope(EmptyResult) } } }, async (request) => {
+    await service.deletePersona(db, currentUser(request), request.body.persona_uid);
+    return ok({});
+  });
 };

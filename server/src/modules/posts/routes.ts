@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LARGE_TEXT_CHARS, LIMITS } from '../../lib/limits';
 import { rateLimit } from '../../lib/rate-limit';
-import { currentUser } from '../../plugins/auth';
+import { currentUser, KEEPS_AUTH } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { answerOnce } from '../../plugins/serializer';
 import * as service from './service';
@@ -23,10 +23,9 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const db = deps.database.db;
   const required = { preHandler: app.authenticate };
+  /** Content writes (decision 0046): the caller's cached auth lookup stays. */
+  const writes = { ...required, config: KEEPS_AUTH };
   const optional = { preHandler: app.authenticateOptional };
-  // Content writes leave the account row (beyond its balance) and the session alone: the caller's
-  // cached auth lookup stays (docs/decisions/0020).
-  const keepsAuth = { authUnchanged: true };
   // The feed's shared cached page is sent as the bytes serialised the first time (docs/decisions/0040).
   const answer = answerOnce();
   const viewsKey = Buffer.concat([Buffer.from(deps.secrets.jwtKey), Buffer.from(':views')]);
@@ -45,30 +44,20 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     if (content.length > LARGE_TEXT_CHARS) await rateLimit(db, `large-text:user:${uid}`, LIMITS.largeTextPerAccount);
   };
 
-  app.post(
-    '/post/create/',
-    { ...required, config: keepsAuth, schema: { body: CreatePostBody, response: { 200: envelope(Post) } } },
-    async (request) => {
-      const user = currentUser(request);
-      await limitLarge(user.uid, request.body.content);
-      return ok(await service.createPost(db, deps.safety, user, request.body));
-    },
-  );
+  app.post('/post/create/', { ...writes, schema: { body: CreatePostBody, response: { 200: envelope(Post) } } }, async (request) => {
+    const user = currentUser(request);
+    await limitLarge(user.uid, request.body.content);
+    return ok(await service.createPost(db, deps.safety, user, request.body));
+  });
 
-  app.post(
-    '/post/edit/',
-    { ...required, config: keepsAuth, schema: { body: EditPostBody, response: { 200: envelope(Post) } } },
-    async (request) => {
-      const user = currentUser(request);
-      await limitLarge(user.uid, request.body.content);
-      return ok(await service.editPost(db, deps.safety, user, request.body));
-    },
-  );
+  app.post('/post/edit/', { ...writes, schema: { body: EditPostBody, response: { 200: envelope(Post) } } }, async (request) => {
+    const user = currentUser(request);
+    await limitLarge(user.uid, request.body.content);
+    return ok(await service.editPost(db, deps.safety, user, request.body));
+  });
 
-  app.post(
-    '/post/delete/',
-    { ...required, config: keepsAuth, schema: { body: PostRef, response: { 200: envelope(DeletePostResult) } } },
-    async (request) => ok(await service.deletePost(db, currentUser(request), request.body.post_uid)),
+  app.post('/post/delete/', { ...writes, schema: { body: PostRef, response: { 200: envelope(DeletePostResult) } } }, async (request) =>
+    ok(await service.deletePost(db, currentUser(request), request.body.post_uid)),
   );
 
   app.get('/post/details/', { ...optional, schema: { querystring: PostRef, response: { 200: envelope(Post) } } }, async (request) => {
