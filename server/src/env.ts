@@ -105,7 +105,7 @@ const EnvSchema = z
     ACCESS_TOKEN_TTL: duration('15m'),
     REFRESH_TOKEN_TTL: duration('30d'),
     REQUIRE_EMAIL_VERIFICATION: bool(true),
-    /** Milliseconds a bearer token's account lookup is reused in one process; unset: 3000 (0 under NODE_ENV=test). */
+    /** Milliseconds a bearer token's account lookup is reused in one process; unset: 30000 (0 under NODE_ENV=test). */
     AUTH_CACHE_MS: cacheMs,
     /** Milliseconds a public list page (persona and post feeds) is reused in one process; unset: 2000 (0 under NODE_ENV=test). */
     LIST_CACHE_MS: cacheMs,

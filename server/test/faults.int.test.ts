@@ -274,8 +274,11 @@ describe.skipIf(inject('dbKind') === 'external')('PostgreSQL going away under th
     // The stream fan-out's LISTEN connection is back too (readers on other processes follow stories again).
     await waitFor(
       async () =>
-        (await db.query(`select count(*)::int as n from pg_stat_activity where pid <> pg_backend_pid() and query ilike 'listen %'`)).rows[0]
-          .n as number,
+        (
+          await db.query(
+            `select count(*)::int as n from pg_stat_activity where pid <> pg_backend_pid() and application_name like 'butterfic-listen-%'`,
+          )
+        ).rows[0].n as number,
       (n) => n >= 1,
       30_000,
     );

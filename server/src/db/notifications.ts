@@ -6,6 +6,10 @@ export type NotificationsLog = { warn: (obj: object, msg: string) => void; error
 
 const FIRST_RETRY_MS = 250;
 const MAX_RETRY_MS = 5000;
+/** How often the connection sends itself a notice, to prove that notices still arrive. */
+export const HEARTBEAT_MS = 1000;
+/** A connection whose own notices have not come back for this long is taken for dead and opened again. */
+export const SILENT_MS = 5000;
 
 /**
  * The process's one LISTEN connection, shared by everything that hears NOTIFY: the stream hub
@@ -13,6 +17,12 @@ const MAX_RETRY_MS = 5000;
  * reconnect policy: a lost connection is opened again after 250 ms, doubling up to 5 s, and
  * listens to every channel known by then; `onState` tells who must distrust what they cached
  * (false: notices may have been missed) and when notices flow again (true).
+ *
+ * A connection can also die without closing (a network that drops packets, a server that froze):
+ * every second the connection sends itself a notice stamped with the time it was sent, and
+ * `heardUpTo` is the newest stamp that came back. PostgreSQL delivers notices in commit order, so
+ * every notice committed before that moment has arrived (decision 0047). A connection silent for
+ * 5 s is dropped and opened again.
  */
 export class Notifications {
   /** Its connection's application_name ends with this, so the operator (and tests) can find it. */
@@ -23,15 +33,73 @@ export class Notifications {
   private retry: NodeJS.Timeout | null = null;
   private retryMs = FIRST_RETRY_MS;
   private closed = false;
+  private heartbeat: NodeJS.Timeout | null = null;
+  /** Ends the current connection as lost (set while one is open). */
+  private drop: ((error: Error) => void) | null = null;
+  private connectedAt = 0;
+  private heard = 0;
+  private pinging = false;
+  /** The last statement sent on the current connection (they go one at a time). */
+  private tail: Promise<unknown> = Promise.resolve();
+  /** The connection's own heartbeat channel. */
+  private readonly aliveChannel = `butterfic_alive_${this.id}`;
 
   constructor(
     private readonly connectionString: string,
     private readonly log: NotificationsLog = { warn: () => undefined, error: () => undefined },
-  ) {}
+  ) {
+    this.handlers.set(
+      this.aliveChannel,
+      new Set([
+        (payload: string) => {
+          const sentAt = Number(payload);
+          if (sentAt > this.heard) this.heard = sentAt;
+        },
+      ]),
+    );
+  }
 
   /** Opens the connection; a first failure rejects (start-up decides), later losses reconnect by themselves. */
   async start(): Promise<void> {
     await this.connect();
+    this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  /**
+   * A moment (Date.now()) before which every committed notice is known to have arrived: the sending
+   * time of the newest heartbeat that came back on the current connection; 0 while it is down or
+   * before its first heartbeat returned.
+   */
+  get heardUpTo(): number {
+    return this.client ? this.heard : 0;
+  }
+
+  private beat(): void {
+    const client = this.client;
+    if (!client) return;
+    const now = Date.now();
+    if (now - Math.max(this.heard, this.connectedAt) > SILENT_MS) {
+      this.drop?.(new Error(`no notice came back for ${SILENT_MS / 1000} s`));
+      return;
+    }
+    this.ping(client);
+  }
+
+  /** A notice to itself, stamped with the time it is sent (the connection otherwise sends only LISTEN). */
+  private ping(client: pg.Client): void {
+    if (this.pinging) return; // the last one is still out: silence is what tells
+    this.pinging = true;
+    void this.send(client, `select pg_notify(${client.escapeLiteral(this.aliveChannel)}, ${client.escapeLiteral(String(Date.now()))})`)
+      .catch(() => undefined)
+      .finally(() => (this.pinging = false));
+  }
+
+  /** One statement at a time on the connection (pg queues overlapping calls, a use it deprecates). */
+  private send(client: pg.Client, text: string): Promise<unknown> {
+    const result = this.tail.then(() => client.query(text));
+    this.tail = result.catch(() => undefined);
+    return result;
   }
 
   /** Whether the connection is up (notices may be missed while it is not). */
@@ -56,7 +124,7 @@ export class Notifications {
     this.handlers.set(channel, handlers);
     const client = this.client;
     if (!fresh || !client) return;
-    await client.query(`listen ${client.escapeIdentifier(channel)}`).catch((error: unknown) => {
+    await this.send(client, `listen ${client.escapeIdentifier(channel)}`).catch((error: unknown) => {
       // The connection went down meanwhile; its reconnect listens to this channel too.
       this.log.warn({ err: error, channel }, 'LISTEN failed; the reconnect will listen again');
     });
@@ -74,11 +142,17 @@ export class Notifications {
       lost = true;
       if (this.client !== client) return;
       this.client = null;
+      this.drop = null;
       this.setState(false);
       if (this.closed) return;
       this.log.warn({ err: error }, `the LISTEN connection was lost; reconnecting in ${this.retryMs} ms`);
       void client.end().catch(() => undefined);
       this.scheduleReconnect();
+    };
+    // A silent connection is ended from our side: its socket is destroyed, not politely closed.
+    const drop = (error: Error) => {
+      onLost(error);
+      (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
     };
     client.on('error', (error) => onLost(error));
     client.on('end', () => onLost());
@@ -87,16 +161,27 @@ export class Notifications {
       await client.connect();
       // Every channel known now, and any added while these run (`on` sees the client from here on).
       this.client = client;
-      await Promise.all([...this.handlers.keys()].map((channel) => client.query(`listen ${client.escapeIdentifier(channel)}`)));
+      this.drop = drop;
+      this.heard = 0;
+      this.connectedAt = Date.now();
+      this.tail = Promise.resolve();
+      this.pinging = false;
+      await this.send(client, [...this.handlers.keys()].map((channel) => `listen ${client.escapeIdentifier(channel)}`).join('; '));
+      // The first heartbeat at once: what waits for `heardUpTo` need not wait a second.
+      this.ping(client);
     } catch (error) {
       lost = true; // the caller decides whether to try again
-      if (this.client === client) this.client = null;
+      if (this.client === client) {
+        this.client = null;
+        this.drop = null;
+      }
       await client.end().catch(() => undefined);
       throw error;
     }
     if (this.closed) {
       // Closed while connecting: this connection must not outlive its owner.
       this.client = null;
+      this.drop = null;
       await client.end().catch(() => undefined);
       return;
     }
@@ -123,6 +208,9 @@ export class Notifications {
     this.closed = true;
     if (this.retry) clearTimeout(this.retry);
     this.retry = null;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+    this.drop = null;
     const client = this.client;
     this.client = null;
     if (client) this.setState(false);

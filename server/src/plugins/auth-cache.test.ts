@@ -62,6 +62,32 @@ describe('AuthCache', () => {
     expect(cache.get('t1')).toBeUndefined();
   });
 
+  it('uses an entry only while every change notice older than 3 s is known to have arrived, however long its time to live', () => {
+    let heardUpTo = Date.now();
+    const cache = new AuthCache(30_000, () => heardUpTo);
+    cache.setListening(true);
+    cache.set('t1', user('u1'), 's1', Infinity);
+    const now = Date.now();
+    expect(cache.get('t1', now + 2900)?.sid).toBe('s1');
+    // The LISTEN connection's heartbeat stopped coming back: a ban could be on its way, unheard.
+    expect(cache.get('t1', now + 3100)).toBeUndefined();
+    // A fresh lookup is kept again once notices are heard up to now, for the whole time to live.
+    cache.set('t1', user('u1'), 's1', Infinity);
+    heardUpTo = now + 20_000;
+    expect(cache.get('t1', now + 20_000)?.sid).toBe('s1');
+    expect(cache.get('t1', now + 31_000)).toBeUndefined();
+  });
+
+  it("shows the balance this process's last charge left in every cached row of the account", () => {
+    const cache = new AuthCache(30_000);
+    cache.setListening(true);
+    cache.set('a1', { ...user('a'), balance: 30 }, 's1', Infinity);
+    cache.set('a2', { ...user('a'), balance: 30 }, 's2', Infinity);
+    cache.set('b1', { ...user('b'), balance: 30 }, 's3', Infinity);
+    cache.noteBalance('a', 24);
+    expect([cache.get('a1')?.user.balance, cache.get('a2')?.user.balance, cache.get('b1')?.user.balance]).toEqual([24, 24, 30]);
+  });
+
   it('is off with a time to live of 0', () => {
     const cache = new AuthCache(0);
     cache.setListening(true);

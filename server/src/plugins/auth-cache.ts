@@ -6,6 +6,11 @@ type Entry = { user: User; sid: string; expMs: number; until: number };
 /** The NOTIFY channel of migration 0012: the uid of an account whose row or sessions changed. */
 export const AUTH_CHANNEL = 'butterfic_auth';
 const MAX_ENTRIES = 20_000;
+/**
+ * The longest a change anywhere may take to reach this process's cached lookups: an entry is used only
+ * while every notice committed more than this long ago is known to have arrived (`heardUpTo`).
+ */
+export const NOTICE_BOUND_MS = 3000;
 
 /**
  * The auth lookup of a bearer token (its account row, its session live), kept
@@ -18,8 +23,12 @@ const MAX_ENTRIES = 20_000;
  * - every change to an account row or a session anywhere (other processes, the
  *   admin CLI, SQL) reaches every process by NOTIFY (triggers of migration 0012),
  *   within milliseconds;
- * - while the LISTEN connection is down nothing is cached, and nothing is ever
- *   trusted longer than `ttlMs`: a ban ends every session within that bound;
+ * - while the LISTEN connection is down nothing is cached, and an entry is used
+ *   only while the connection's own heartbeat (db/notifications.ts) came back
+ *   within `NOTICE_BOUND_MS`: every notice committed before it has arrived, so a
+ *   ban ends every session within 3 s even on a connection that died without
+ *   closing (decision 0047); `ttlMs` bounds the rest (a token's row kept at most
+ *   that long);
  * - a lookup read before a change notice is never stored after it: the caller
  *   takes `stamp()` before its query and hands it to `set`, which drops the row
  *   when its account was forgotten (or the cache cleared) since that stamp.
@@ -35,7 +44,14 @@ export class AuthCache {
   /** The tick at which each account was last forgotten (kept until the next clear). */
   private readonly forgotAt = new Map<string, number>();
 
-  constructor(readonly ttlMs: number) {}
+  /**
+   * @param heardUpTo a moment (Date.now()) before which every committed change notice has arrived
+   *   (the LISTEN connection's `heardUpTo`); by default always now, for a cache fed by hand.
+   */
+  constructor(
+    readonly ttlMs: number,
+    private readonly heardUpTo: () => number = () => Date.now(),
+  ) {}
 
   get enabled(): boolean {
     return this.ttlMs > 0 && this.listening;
@@ -45,7 +61,7 @@ export class AuthCache {
   get(token: string, now = Date.now()): Entry | undefined {
     const entry = this.entries.get(token);
     if (!entry) return undefined;
-    if (entry.until <= now || !this.enabled) {
+    if (entry.until <= now || !this.enabled || now - this.heardUpTo() > NOTICE_BOUND_MS) {
       this.drop(token, entry.user.uid);
       return undefined;
     }
@@ -72,6 +88,17 @@ export class AuthCache {
     const tokens = this.byUser.get(uid);
     tokens?.delete(token);
     if (tokens?.size === 0) this.byUser.delete(uid);
+  }
+
+  /**
+   * This process charged or credited the account (a story start answers the balance it left): its
+   * cached rows show that balance, so the next start decides from it whether to ask the model early.
+   */
+  noteBalance(uid: string, balance: number): void {
+    for (const token of this.byUser.get(uid) ?? []) {
+      const entry = this.entries.get(token);
+      if (entry) entry.user = { ...entry.user, balance };
+    }
   }
 
   forgetUser(uid: string): void {

@@ -84,7 +84,8 @@ export function installAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   const { env, database, notifications } = app.deps;
-  const cache = new AuthCache(env.AUTH_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 3000));
+  // 30 s by default: a change still reaches the cache within 3 s, by NOTIFY and the LISTEN connection's heartbeat (decision 0047).
+  const cache = new AuthCache(env.AUTH_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 30_000), () => notifications.heardUpTo);
   if (cache.ttlMs > 0) {
     // Account changes arrive on the process's LISTEN connection; nothing is cached while it is down.
     let heard = false;

@@ -25,7 +25,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIMITS, type Limit } from '../../lib/limits';
 import { AppError } from '../../lib/errors';
 import { rateLimit, rateLimitCheck, rateLimitCount, rateLimitHold, rateLimitUncount } from '../../lib/rate-limit';
-import { currentUser, isAdmin } from '../../plugins/auth';
+import { currentUser, isAdmin, KEEPS_AUTH } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import * as accounts from './service';
 import { withFreshMoney } from '../wallet/service';
@@ -36,6 +36,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { env, secrets, mailer } = deps;
   const db = deps.database.db;
   const limit = (key: string, rule: Limit) => rateLimit(db, key, rule);
+  /**
+   * A sign-up, a log-in and a refresh change no account row or session another token's cached lookup
+   * holds (a new account, a new session, the next token of a live one): their answers keep every cached
+   * lookup (decision 0047). Before, each of them, sent without a token, cleared the whole cache.
+   */
+  const sessions = { config: KEEPS_AUTH };
 
   /**
    * Codes cannot be guessed (issue 25): wrong verification and reset codes for one address are counted
@@ -70,18 +76,22 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     await rateLimitUncount(db, key);
   };
 
-  app.post('/user/create/', { schema: { body: CreateUserBody, response: { 200: envelope(CreateUserResult) } } }, async (request) => {
-    await limit(`register:ip:${request.ip}`, LIMITS.registerPerIp);
-    const user = await accounts.createAccount(db, {
-      env,
-      safety: deps.safety,
-      ...request.body,
-      language: request.body.language ?? request.lang,
-    });
-    return ok({ uid: user.uid, email: user.email, verification_required: deps.env.REQUIRE_EMAIL_VERIFICATION });
-  });
+  app.post(
+    '/user/create/',
+    { ...sessions, schema: { body: CreateUserBody, response: { 200: envelope(CreateUserResult) } } },
+    async (request) => {
+      await limit(`register:ip:${request.ip}`, LIMITS.registerPerIp);
+      const user = await accounts.createAccount(db, {
+        env,
+        safety: deps.safety,
+        ...request.body,
+        language: request.body.language ?? request.lang,
+      });
+      return ok({ uid: user.uid, email: user.email, verification_required: deps.env.REQUIRE_EMAIL_VERIFICATION });
+    },
+  );
 
-  app.post('/user/login/', { schema: { body: LoginBody, response: { 200: envelope(LoginResult) } } }, async (request) => {
+  app.post('/user/login/', { ...sessions, schema: { body: LoginBody, response: { 200: envelope(LoginResult) } } }, async (request) => {
     await limit(`login:ip:${request.ip}`, LIMITS.loginPerIp);
     // Only failed logins count against an address, and per client address first: someone guessing
     // from one place locks out that place, not the owner logging in from another (docs/decisions/0017).
@@ -109,12 +119,22 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.post('/user/refresh_token/', { schema: { body: RefreshBody, response: { 200: envelope(RefreshResult) } } }, async (request) => {
-    // Counted per account before the token is used, so a refused refresh leaves it valid for the retry.
-    const owner = await refreshTokenOwner(db, request.body.refresh);
-    if (owner) await limit(`refresh:user:${owner}`, LIMITS.refreshPerAccount);
-    return ok(await accounts.refresh(db, { env, secrets, token: request.body.refresh }));
-  });
+  app.post(
+    '/user/refresh_token/',
+    { ...sessions, schema: { body: RefreshBody, response: { 200: envelope(RefreshResult) } } },
+    async (request) => {
+      // Counted per account before the token is used, so a refused refresh leaves it valid for the retry.
+      const owner = await refreshTokenOwner(db, request.body.refresh);
+      if (owner) await limit(`refresh:user:${owner}`, LIMITS.refreshPerAccount);
+      try {
+        return ok(await accounts.refresh(db, { env, secrets, token: request.body.refresh }));
+      } catch (error) {
+        // A refused refresh may have ended its session (a reused token revokes its family): forget at once.
+        app.authCache.clear();
+        throw error;
+      }
+    },
+  );
 
   app.post('/user/logout/', { schema: { body: LogoutBody, response: { 200: envelope(EmptyResult) } } }, async (request) => {
     await accounts.logout(db, { refreshToken: request.body.refresh, everywhere: request.body.everywhere ?? false });

@@ -41,8 +41,16 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
    * start changed the author's novel list (a new story, one now being written): this process forgets it
    * first (the start's route keeps the feeds' pages, and a streamed answer skips onSend).
    */
-  const started = async <T extends { novel_uid: string }>(request: FastifyRequest, reply: FastifyReply, result: T, chapter?: number) => {
-    app.listCache.forgetScope('novel', currentUser(request).uid);
+  const started = async <T extends { novel_uid: string; balance: number }>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    result: T,
+    chapter?: number,
+  ) => {
+    const { uid } = currentUser(request);
+    app.listCache.forgetScope('novel', uid);
+    // The route keeps the cached auth lookup: it now shows the balance the charge left.
+    app.authCache.noteBalance(uid, result.balance);
     return wantsEventStream(request) ? answerWithStream(deps, request, reply, ok(result), chapter) : ok(result);
   };
   // An author's list page, shared by its readers, is sent as the bytes serialised the first time (docs/decisions/0042).
