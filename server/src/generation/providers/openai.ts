@@ -2,6 +2,17 @@ import OpenAI from 'openai';
 import type { LlmProvider } from '../types';
 import { ProviderError } from '../types';
 import { nodeFetch } from './node-fetch';
+import { serverSentEvents } from './sse';
+
+/** What a chat-completions stream's event carries (only what is read here). */
+type ChatChunk = { choices?: { delta?: { content?: unknown } }[]; error?: unknown } | null;
+
+const errorText = (chunk: ChatChunk): string => {
+  const error = chunk?.error;
+  if (typeof error === 'string') return error;
+  const message = (error as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' ? message : JSON.stringify(error ?? chunk);
+};
 
 /** Defaults of LLM_FIRST_BYTE_TIMEOUT and LLM_IDLE_TIMEOUT (CONTRACT.md section 2, README configuration). */
 export const FIRST_BYTE_TIMEOUT_MS = 60_000;
@@ -69,15 +80,15 @@ export function openaiProvider(options: {
         }, ms);
       };
       try {
-        let stream;
         let response: Response;
         try {
-          ({ data: stream, response } = await client.chat.completions
+          // The SDK makes the call (retries, time-outs, errors by status); its answer is read here (sse.ts).
+          response = await client.chat.completions
             .create(
               { model: options.model, messages, stream: true, max_tokens: maxTokens, temperature: 0.9 },
               { signal: controller.signal },
             )
-            .withResponse());
+            .asResponse();
         } catch (error) {
           if (signal.aborted) throw error;
           const status = (error as { status?: number }).status;
@@ -93,11 +104,27 @@ export function openaiProvider(options: {
           controller.abort();
           throw new ProviderError(`the model answered ${type} instead of an event stream`);
         }
+        if (!response.body) throw new ProviderError('the model answered without a body');
         let pendingHigh = '';
+        let done = false;
         arm(firstByteMs, 'no text');
         try {
-          for await (const chunk of stream) {
+          for await (const event of serverSentEvents(response.body as unknown as AsyncIterable<Uint8Array>)) {
             arm(idleMs, 'nothing more');
+            // After [DONE] the rest is read (and ignored) to its end, so the connection can serve the next story.
+            if (done) continue;
+            if (event.data.startsWith('[DONE]')) {
+              done = true;
+              continue;
+            }
+            let chunk: ChatChunk;
+            try {
+              chunk = JSON.parse(event.data) as ChatChunk;
+            } catch {
+              throw new ProviderError('the model sent an event that is not JSON');
+            }
+            if (event.event === 'error' || (chunk && typeof chunk === 'object' && 'error' in chunk && chunk.error))
+              throw new ProviderError(`the model sent an error: ${errorText(chunk)}`);
             if (!chunk || typeof chunk !== 'object' || !Array.isArray(chunk.choices))
               throw new ProviderError('the model sent an event that is not a chat-completion chunk');
             const content: unknown = chunk.choices[0]?.delta?.content;
@@ -115,11 +142,12 @@ export function openaiProvider(options: {
           }
         } catch (error) {
           if (timedOut) throw timedOut;
-          if (signal.aborted || error instanceof ProviderError) throw error;
+          // Stopped: the story ends quietly with what came, as it did when the SDK read the stream.
+          if (signal.aborted && !(error instanceof ProviderError)) return;
+          if (error instanceof ProviderError) throw error;
           // A connection closed mid-stream, an event that is not JSON, an error event: worth another try.
           throw new ProviderError(`the model stream broke off: ${(error as Error).message}`);
         }
-        // The SDK ends the stream quietly when it is aborted: a time-out is still a failure.
         if (timedOut) throw timedOut;
         if (pendingHigh) yield pendingHigh;
       } finally {
