@@ -40,6 +40,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
    * A sign-up, a log-in and a refresh change no account row or session another token's cached lookup
    * holds (a new account, a new session, the next token of a live one): their answers keep every cached
    * lookup (decision 0047). Before, each of them, sent without a token, cleared the whole cache.
+   * A refused refresh forgets its token's account only.
    */
   const sessions = { config: KEEPS_AUTH };
 
@@ -129,8 +130,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         return ok(await accounts.refresh(db, { env, secrets, token: request.body.refresh }));
       } catch (error) {
-        // A refused refresh may have ended its session (a reused token revokes its family): forget at once.
-        app.authCache.clear();
+        // A refused refresh may have ended its owner's sessions (a reused token revokes its family, a
+        // blocked account all of them): this process forgets that account before answering.
+        if (owner) app.authCache.forgetUser(owner);
         throw error;
       }
     },
