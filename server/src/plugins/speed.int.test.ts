@@ -201,7 +201,7 @@ describe('the auth lookup cache', () => {
     expect(ctx.app.authCache.get(other.access)?.user.uid).toBe(other.uid);
   });
 
-  it("keeps every cached lookup across sign-ups, log-ins and refreshes (sent without a token), forgetting only a refused refresh's account", async () => {
+  it("keeps every cached lookup across sign-ups, log-ins, refreshes, mailed codes and reports (sent without a token), forgetting only a refused refresh's account", async () => {
     const reader = await signUp(ctx, 'speed-keeper@example.com');
     expect((await list(reader.auth)).status).toBe(200);
     const cached = () => ctx.app.authCache.get(reader.access)?.user.uid;
@@ -214,8 +214,18 @@ describe('the auth lookup cache', () => {
       }),
       await ctx.request('POST', '/api/v1/user/login/', { body: { email: 'speed-keeper@example.com', password: PASSWORD }, headers }),
       await ctx.request('POST', '/api/v1/user/refresh_token/', { body: { refresh: reader.refresh }, headers }),
+      await ctx.request('POST', '/api/v1/user/send-verification-code/', { body: { email: 'speed-newcomer@example.com' }, headers }),
+      await ctx.request('POST', '/api/v1/user/send-reset-code/', { body: { email: 'speed-keeper@example.com' }, headers }),
     ];
-    expect(calls.map((c) => c.status)).toEqual([200, 200, 200]);
+    // A visitor's report of the reader's persona (a report changes no account either).
+    const persona = await ctx.request('POST', '/api/v1/persona/create/', { headers: reader.auth, body: personaBody('Reported Ines') });
+    calls.push(
+      await ctx.request('POST', '/api/v1/report/', {
+        body: { target_type: 'persona', target_uid: persona.body.data.uid, reason: 'stolen text' },
+        headers,
+      }),
+    );
+    expect(calls.map((c) => c.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(cached()).toBe(reader.uid);
     // The session lives on in its next refresh token: the access token still lets the reader in.
     expect((await list(reader.auth)).status).toBe(200);

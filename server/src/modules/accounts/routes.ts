@@ -37,8 +37,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = deps.database.db;
   const limit = (key: string, rule: Limit) => rateLimit(db, key, rule);
   /**
-   * A sign-up, a log-in and a refresh change no account row or session another token's cached lookup
-   * holds (a new account, a new session, the next token of a live one): their answers keep every cached
+   * A sign-up, a log-in, a refresh and a mailed code change no account row or session another token's
+   * cached lookup holds (a new account, a new session, the next token of a live one, a code row): their answers keep every cached
    * lookup (decision 0047). Before, each of them, sent without a token, cleared the whole cache.
    * A refused refresh forgets its token's account only.
    */
@@ -161,7 +161,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/send-reset-code/',
-    { schema: { body: SendResetCodeBody, response: { 200: envelope(SendCodeResult) } } },
+    { ...sessions, schema: { body: SendResetCodeBody, response: { 200: envelope(SendCodeResult) } } },
     async (request) => {
       await limit(`send-code:ip:${request.ip}`, LIMITS.sendPerIp);
       return ok(await accounts.sendCode(db, { secrets, mailer, email: request.body.email, purpose: 'reset' }));
@@ -207,7 +207,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/send-verification-code/',
-    { schema: { body: SendCodeBody, response: { 200: envelope(SendCodeResult) } } },
+    { ...sessions, schema: { body: SendCodeBody, response: { 200: envelope(SendCodeResult) } } },
     async (request) => {
       await limit(`send-code:ip:${request.ip}`, LIMITS.sendPerIp);
       return ok(await accounts.sendCode(db, { secrets, mailer, email: request.body.email, purpose: 'verify' }));

@@ -12,7 +12,7 @@ import {
   envelope,
 } from '@butterfic/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/auth';
+import { currentUser, KEEPS_AUTH } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { createReport, dismissReport, listAudit, listReports, moderateContent, moderateUser, type Ops } from './service';
 
@@ -21,10 +21,10 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = deps.database.db;
   const ops: Ops = { db, mailer: deps.mailer, log: app.log };
 
-  // Open to visitors; a signed-in reporter is recorded.
+  // Open to visitors; a signed-in reporter is recorded. A report changes no account: cached auth lookups stay.
   app.post(
     '/report/',
-    { preHandler: app.authenticateOptional, schema: { body: CreateReportBody, response: { 200: envelope(CreateReportResult) } } },
+    { preHandler: app.authenticateOptional, config: KEEPS_AUTH, schema: { body: CreateReportBody, response: { 200: envelope(CreateReportResult) } } },
     async (request) => ok(await createReport(db, { ...request.body, requestIp: request.ip, reporterUid: request.user?.uid ?? null })),
   );
 

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { LIMITS } from '../../lib/limits';
 import { rateLimit } from '../../lib/rate-limit';
-import { currentUser } from '../../plugins/auth';
+import { currentUser, KEEPS_AUTH } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import {
   completeSandboxSession,
@@ -114,7 +114,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     hook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     hook.post(
       '/payment/webhook/',
-      { schema: { response: { 200: envelope(z.object({ received: z.literal(true), credited: z.boolean() })) } } },
+      // Stripe's call, not a reader's: what it changes in an account (a pass) reaches the cache by NOTIFY; money is read fresh.
+      { config: KEEPS_AUTH, schema: { response: { 200: envelope(z.object({ received: z.literal(true), credited: z.boolean() })) } } },
       async (request) => {
         if (!stripe || !env.STRIPE_WEBHOOK_SECRET) throw new AppError('notFound', { message: 'paymentsDisabled' });
         const signature = request.headers['stripe-signature'];
