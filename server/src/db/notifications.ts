@@ -150,7 +150,9 @@ export class Notifications {
       this.scheduleReconnect();
     };
     // A silent connection is ended from our side: its socket is destroyed, not politely closed.
+    let dropped = false;
     const drop = (error: Error) => {
+      dropped = true;
       onLost(error);
       (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
     };
@@ -176,6 +178,8 @@ export class Notifications {
         this.drop = null;
       }
       await client.end().catch(() => undefined);
+      // Dropped as silent while it was still setting up: that drop has scheduled the reconnect already.
+      if (dropped) return;
       throw error;
     }
     if (this.closed) {
