@@ -276,7 +276,9 @@ describe.skipIf(inject('dbKind') === 'external')('PostgreSQL going away under th
       async () =>
         (
           await db.query(
-            `select count(*)::int as n from pg_stat_activity where pid <> pg_backend_pid() and application_name like 'butterfic-listen-%'`,
+            // Past its LISTEN: the batch itself, or the heartbeat that follows it.
+            `select count(*)::int as n from pg_stat_activity where pid <> pg_backend_pid() and application_name like 'butterfic-listen-%'
+               and (query ilike 'listen %' or query ilike 'select pg_notify(%')`,
           )
         ).rows[0].n as number,
       (n) => n >= 1,

@@ -20,8 +20,9 @@ export const SILENT_MS = 5000;
  *
  * A connection can also die without closing (a network that drops packets, a server that froze):
  * every second the connection sends itself a notice stamped with the time it was sent, and
- * `heardUpTo` is the newest stamp that came back. PostgreSQL delivers notices in commit order, so
- * every notice committed before that moment has arrived (decision 0047). A connection silent for
+ * `silentFor()` is how long ago the newest stamp that came back was sent (a monotonic clock).
+ * PostgreSQL delivers notices in commit order, so every notice committed before that moment has
+ * arrived (decision 0047). A connection silent for
  * 5 s is dropped and opened again.
  */
 export class Notifications {
@@ -62,24 +63,24 @@ export class Notifications {
   /** Opens the connection; a first failure rejects (start-up decides), later losses reconnect by themselves. */
   async start(): Promise<void> {
     await this.connect();
+    if (this.closed) return;
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
     this.heartbeat.unref();
   }
 
   /**
-   * A moment (Date.now()) before which every committed notice is known to have arrived: the sending
-   * time of the newest heartbeat that came back on the current connection; 0 while it is down or
-   * before its first heartbeat returned.
+   * Milliseconds since the newest heartbeat that came back on the current connection was sent: every
+   * notice committed longer ago than this has arrived. Infinity while the connection is down or before
+   * its first heartbeat came back.
    */
-  get heardUpTo(): number {
-    return this.client ? this.heard : 0;
+  silentFor(): number {
+    return this.client && this.heard > 0 ? performance.now() - this.heard : Infinity;
   }
 
   private beat(): void {
     const client = this.client;
     if (!client) return;
-    const now = Date.now();
-    if (now - Math.max(this.heard, this.connectedAt) > SILENT_MS) {
+    if (performance.now() - Math.max(this.heard, this.connectedAt) > SILENT_MS) {
       this.drop?.(new Error(`no notice came back for ${SILENT_MS / 1000} s`));
       return;
     }
@@ -90,7 +91,10 @@ export class Notifications {
   private ping(client: pg.Client): void {
     if (this.pinging) return; // the last one is still out: silence is what tells
     this.pinging = true;
-    void this.send(client, `select pg_notify(${client.escapeLiteral(this.aliveChannel)}, ${client.escapeLiteral(String(Date.now()))})`)
+    void this.send(
+      client,
+      `select pg_notify(${client.escapeLiteral(this.aliveChannel)}, ${client.escapeLiteral(String(performance.now()))})`,
+    )
       .catch(() => undefined)
       .finally(() => (this.pinging = false));
   }
@@ -125,8 +129,10 @@ export class Notifications {
     const client = this.client;
     if (!fresh || !client) return;
     await this.send(client, `listen ${client.escapeIdentifier(channel)}`).catch((error: unknown) => {
-      // The connection went down meanwhile; its reconnect listens to this channel too.
+      // The reconnect listens to this channel too. A connection that lives on without listening would
+      // still answer its heartbeats while missing these notices: it is dropped.
       this.log.warn({ err: error, channel }, 'LISTEN failed; the reconnect will listen again');
+      if (this.client === client) this.drop?.(error instanceof Error ? error : new Error(String(error)));
     });
   }
 
@@ -165,11 +171,11 @@ export class Notifications {
       this.client = client;
       this.drop = drop;
       this.heard = 0;
-      this.connectedAt = Date.now();
+      this.connectedAt = performance.now();
       this.tail = Promise.resolve();
       this.pinging = false;
       await this.send(client, [...this.handlers.keys()].map((channel) => `listen ${client.escapeIdentifier(channel)}`).join('; '));
-      // The first heartbeat at once: what waits for `heardUpTo` need not wait a second.
+      // The first heartbeat at once: what waits for it need not wait a second.
       this.ping(client);
     } catch (error) {
       lost = true; // the caller decides whether to try again

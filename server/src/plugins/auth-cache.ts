@@ -8,7 +8,7 @@ export const AUTH_CHANNEL = 'butterfic_auth';
 const MAX_ENTRIES = 20_000;
 /**
  * The longest a change anywhere may take to reach this process's cached lookups: an entry is used only
- * while every notice committed more than this long ago is known to have arrived (`heardUpTo`).
+ * while every notice committed more than this long ago is known to have arrived (`silentFor`).
  */
 export const NOTICE_BOUND_MS = 3000;
 
@@ -45,12 +45,12 @@ export class AuthCache {
   private readonly forgotAt = new Map<string, number>();
 
   /**
-   * @param heardUpTo a moment (Date.now()) before which every committed change notice has arrived
-   *   (the LISTEN connection's `heardUpTo`); by default always now, for a cache fed by hand.
+   * @param silentFor milliseconds within which every committed change notice is known to have
+   *   arrived (the LISTEN connection's `silentFor`); by default 0, for a cache fed by hand.
    */
   constructor(
     readonly ttlMs: number,
-    private readonly heardUpTo: () => number = () => Date.now(),
+    private readonly silentFor: () => number = () => 0,
   ) {}
 
   get enabled(): boolean {
@@ -61,7 +61,9 @@ export class AuthCache {
   get(token: string, now = Date.now()): Entry | undefined {
     const entry = this.entries.get(token);
     if (!entry) return undefined;
-    if (entry.until <= now || !this.enabled || now - this.heardUpTo() > NOTICE_BOUND_MS) {
+    // Unheard for too long: a change may be on its way. The entry is kept for when notices flow again.
+    if (this.silentFor() > NOTICE_BOUND_MS) return undefined;
+    if (entry.until <= now || !this.enabled) {
       this.drop(token, entry.user.uid);
       return undefined;
     }

@@ -26,9 +26,11 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /**
-     * The route's writes never touch what the auth cache holds (an account row beyond its balance,
-     * debt and updated_at, or a session): its answer keeps the caller's cached lookup. The story
-     * starts (docs/decisions/0039): a reader's stream opened right after keeps its cached lookup.
+     * The route's answer keeps the cached lookups (docs/decisions/0046, 0047). Its writes never touch what
+     * the auth cache holds (an account row beyond its balance, debt and updated_at, or a session), or
+     * they reach the cache by NOTIFY and are not the caller's own to read back at once (Stripe's webhook
+     * and a pass), or the route forgets what it changed itself (a refused refresh). The story starts
+     * (docs/decisions/0039): a reader's stream opened right after keeps its cached lookup.
      */
     authUnchanged?: boolean;
   }
@@ -85,7 +87,7 @@ export function installAuth(app: FastifyInstance): void {
   app.decorateRequest('sessionId', null);
   const { env, database, notifications } = app.deps;
   // 30 s by default: a change still reaches the cache within 3 s, by NOTIFY and the LISTEN connection's heartbeat (decision 0047).
-  const cache = new AuthCache(env.AUTH_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 30_000), () => notifications.heardUpTo);
+  const cache = new AuthCache(env.AUTH_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 30_000), () => notifications.silentFor());
   if (cache.ttlMs > 0) {
     // Account changes arrive on the process's LISTEN connection; nothing is cached while it is down.
     let heard = false;

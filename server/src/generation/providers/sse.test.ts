@@ -46,6 +46,14 @@ describe('serverSentEvents', () => {
       { event: null, data: 'b' },
       { event: null, data: 'c' },
     ]);
+    // The LF after a piece's last CR ends that same line (not one more, empty, line that would end the event),
+    // also when an empty piece comes between them.
+    for (const pieces of [
+      ['data: a\r', '\ndata: b\r\n\r\n'],
+      ['data: a\r', '', '\ndata: b\r\n\r\n'],
+    ])
+      expect((await eventsOf(...pieces)).map((e) => e.data)).toHaveLength(1);
+    expect(await eventsOf('data: a\r', '\ndata: b\r\n\r\n')).toEqual([{ event: null, data: 'a\nb' }]);
   });
 
   it('joins data lines, keeps the event name, skips comments and fields it does not know', async () => {

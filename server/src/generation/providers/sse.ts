@@ -37,6 +37,7 @@ export async function* serverSentEvents(body: AsyncIterable<Uint8Array>): AsyncG
   };
   for await (const bytes of body) {
     let text = pending + decoder.write(bytes as Buffer);
+    if (!text) continue; // an empty piece (or a character's first bytes): a CR before it still waits for its LF
     if (afterCr && text.charCodeAt(0) === 10) text = text.slice(1);
     afterCr = false;
     let start = 0;
