@@ -22,8 +22,7 @@ export const SILENT_MS = 5000;
  * every second the connection sends itself a notice stamped with the time it was sent, and
  * `silentFor()` is how long ago the newest stamp that came back was sent (a monotonic clock).
  * PostgreSQL delivers notices in commit order, so every notice committed before that moment has
- * arrived (decision 0047). A connection silent for
- * 5 s is dropped and opened again.
+ * arrived (decision 0047). A connection silent for 5 s is dropped and opened again.
  */
 export class Notifications {
   /** Its connection's application_name ends with this, so the operator (and tests) can find it. */

@@ -38,7 +38,8 @@ declare module 'fastify' {
 
 /**
  * Route config of a write that leaves the account row (beyond its balance) and the session alone: the
- * caller's cached auth lookup stays (story starts, decision 0039; content writes, decision 0046).
+ * cached auth lookups stay (story starts, decision 0039; content writes, decision 0046; sign-up,
+ * log-in, refresh, mailed codes, reports and Stripe's webhook, decision 0047).
  */
 export const KEEPS_AUTH = { authUnchanged: true } as const;
 

@@ -123,8 +123,7 @@ export function openaiProvider(options: {
             } catch {
               throw new ProviderError('the model sent an event that is not JSON');
             }
-            if (event.event === 'error' || (chunk && typeof chunk === 'object' && 'error' in chunk && chunk.error))
-              throw new ProviderError(`the model sent an error: ${errorText(chunk)}`);
+            if (event.event === 'error' || chunk?.error) throw new ProviderError(`the model sent an error: ${errorText(chunk)}`);
             if (!chunk || typeof chunk !== 'object' || !Array.isArray(chunk.choices))
               throw new ProviderError('the model sent an event that is not a chat-completion chunk');
             const content: unknown = chunk.choices[0]?.delta?.content;

@@ -38,9 +38,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = (key: string, rule: Limit) => rateLimit(db, key, rule);
   /**
    * A sign-up, a log-in, a refresh and a mailed code change no account row or session another token's
-   * cached lookup holds (a new account, a new session, the next token of a live one, a code row): their answers keep every cached
-   * lookup (decision 0047). Before, each of them, sent without a token, cleared the whole cache.
-   * A refused refresh forgets its token's account only.
+   * cached lookup holds (a new account, a new session, the next token of a live one, a code row): their
+   * answers keep every cached lookup (decision 0047). Before, each of them, sent without a token, cleared
+   * the whole cache. A refused refresh forgets its token's account only.
    */
   const sessions = { config: KEEPS_AUTH };
 
