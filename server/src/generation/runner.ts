@@ -320,12 +320,18 @@ export class JobRunner {
           coalesce(b.n, 0) + row_number() over (partition by q.author_uid order by q.created_at) as turn
         from runnable q left join busy b on b.author_uid = q.author_uid
       ), picked as (
-        select j.uid from generation_jobs j join ranked r on r.uid = j.uid
-        where (j.status = 'queued' and (j.lease_until is null or j.lease_until <= now()))
-          or (j.status = 'running' and j.lease_until < now())
-        order by r.turn, r.created_at
+        -- Each candidate is looked up and locked by its key in turn order, until enough are taken (a join
+        -- of the queue with itself, planned for the few rows its statistics expect, took time in the
+        -- square of a long queue).
+        select l.uid from (select uid, turn, created_at from ranked order by turn, created_at) r
+        cross join lateral (
+          select j.uid from generation_jobs j
+          where j.uid = r.uid and (
+            (j.status = 'queued' and (j.lease_until is null or j.lease_until <= now()))
+            or (j.status = 'running' and j.lease_until < now()))
+          for update of j skip locked
+        ) l
         limit ${limit}
-        for update of j skip locked
       )
       select uid from picked`;
     return (this.options.claimDb ?? this.db)

@@ -14,7 +14,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const generate = (auth: Record<string, string>) => ctx.request('POST', '/api/v1/novel/generate/', { body: storyRequest(), headers: auth });
-const grant = (uid: string, amount: number) => ctx.database.db.transaction((tx) => applyLedger(tx, { userUid: uid, kind: 'grant', amount }));
+const grant = (uid: string, amount: number) =>
+  ctx.database.db.transaction((tx) => applyLedger(tx, { userUid: uid, kind: 'grant', amount }));
 const balance = async (auth: Record<string, string>) =>
   (await ctx.request('GET', '/api/v1/user/info/', { headers: auth })).body.data.balance as number;
 
@@ -83,6 +84,47 @@ describe('claim order', () => {
     const third = await runner.claim();
     // First-in-first-out would have given the heavy account every worker before the light one got any.
     expect([first?.novelUid, second?.novelUid, third?.novelUid]).toEqual([heavyJobs[0], lightJob, heavyJobs[1]]);
+  });
+
+  it('keeps that order in a queue of hundreds, and passes over a job another worker holds', async () => {
+    await ctx.database.pool.query(`update generation_jobs set status = 'failed' where status in ('queued', 'running')`);
+    const heavy = await signUp(ctx, 'queue-heavy@example.com');
+    const light = await signUp(ctx, 'queue-light@example.com');
+    const late = await signUp(ctx, 'queue-late@example.com');
+    await grant(heavy.uid, 20);
+    const model = (await generate(heavy.auth)).body.data.novel_uid as string;
+    // 300 more of the heavy account's stories queued before the others', copied from the first by SQL.
+    await ctx.database.pool.query(
+      `insert into novels select (jsonb_populate_record(null::novels, to_jsonb(n) || jsonb_build_object('uid', n.uid || '-' || g, 'seq', n.seq * 1000 + g))).*
+         from novels n, generate_series(1, 300) g where n.uid = $1`,
+      [model],
+    );
+    await ctx.database.pool.query(
+      `insert into generation_jobs select (jsonb_populate_record(null::generation_jobs, to_jsonb(j) ||
+         jsonb_build_object('uid', j.uid || '-' || g, 'novel_uid', j.novel_uid || '-' || g, 'created_at', j.created_at + make_interval(secs => g)))).*
+         from generation_jobs j, generate_series(1, 300) g where j.novel_uid = $1`,
+      [model],
+    );
+    const lightJob = (await generate(light.auth)).body.data.novel_uid as string;
+    const lateJob = (await generate(late.auth)).body.data.novel_uid as string;
+    const queued = await ctx.database.pool.query(`select count(*)::int as n from generation_jobs where status = 'queued'`);
+    expect(queued.rows[0].n).toBe(303);
+
+    // Another worker holds the light account's job: it is passed over, not waited for.
+    const holder = await ctx.database.pool.connect();
+    try {
+      await holder.query('begin');
+      await holder.query(`select 1 from generation_jobs where novel_uid = $1 for update`, [lightJob]);
+      const claimed = await ctx.app.deps.runner.claimMany(3);
+      // The first turn of each account that has one free, then the heavy account's second (in any order).
+      expect(claimed.map((j) => j.novelUid).sort()).toEqual([model, lateJob, `${model}-1`].sort());
+      expect(claimed.every((j) => j.status === 'running' && j.attempts === 1)).toBe(true);
+    } finally {
+      await holder.query('rollback');
+      holder.release();
+    }
+    // Released, it is next: its account runs nothing yet.
+    expect((await ctx.app.deps.runner.claim())?.novelUid).toBe(lightJob);
   });
 });
 
