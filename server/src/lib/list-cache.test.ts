@@ -170,4 +170,44 @@ describe('the list cache', () => {
     await cache.page('novel', 'k0', load('k0'), { scope: 'a0' });
     expect(reads.get('k0')).toBe(2);
   });
+
+  it('hands a reader the same page with their own fields laid over while the page and their favourites are the ones held, and builds it again after either changes', async () => {
+    const cache = listening();
+    let builds = 0;
+    const shared = { results: ['p1', 'p2'] };
+    const view = (page: object, favorites: ReadonlySet<string>) =>
+      cache.overlay('persona u1 k', page, favorites, () => ({ page, favorites, build: ++builds }));
+    const favorites = await cache.favoritesOf('u1', 'p1 p2', async () => ['p1']);
+    const first = view(shared, favorites);
+    // The same object: the serializer's bytes for it are reused (plugins/serializer.ts).
+    expect(view(shared, await cache.favoritesOf('u1', 'p1 p2', async () => ['p1']))).toBe(first);
+    expect(builds).toBe(1);
+    // Another reader, or the same reader on another page, has their own.
+    expect(cache.overlay('persona u2 k', shared, favorites, () => ({ build: ++builds }))).not.toBe(first);
+    // A favourite toggled: the reader's favourites are read again, and their page is built again.
+    cache.forgetFavorites('u1');
+    const toggled = await cache.favoritesOf('u1', 'p1 p2', async () => ['p1', 'p2']);
+    expect(view(shared, toggled)).toEqual({ page: shared, favorites: new Set(['p1', 'p2']), build: 3 });
+    // A new page under the same key: built again.
+    expect(view({ results: ['p3'] }, toggled).build).toBe(4);
+    // While the LISTEN connection is down nothing is kept.
+    cache.setListening(false);
+    expect(view(shared, toggled).build).toBe(5);
+    expect(view(shared, toggled).build).toBe(6);
+  });
+
+  it("keeps at most 1,000 readers' pages, forgetting the least recently used", () => {
+    const cache = listening();
+    const page = {};
+    const built = new Map<string, number>();
+    const view = (reader: string) =>
+      cache.overlay(reader, page, null, () => ({ n: built.set(reader, (built.get(reader) ?? 0) + 1).get(reader) }));
+    for (let i = 0; i < 1_000; i++) view(`r${i}`);
+    view('r0'); // used again: r1 is now the least recent
+    view('r1000');
+    view('r0');
+    expect(built.get('r0')).toBe(1);
+    view('r1');
+    expect(built.get('r1')).toBe(2);
+  });
 });

@@ -11,6 +11,8 @@ const MAX_PAGES = 500;
 const MAX_ENTRIES = 2_000;
 /** Pages whose favourites are kept per account. */
 const MAX_SCOPES = 50;
+/** Pages kept as one reader sees them (their bytes built once too): some 25 MB at most. */
+const MAX_OVERLAYS = 1_000;
 
 type Entry = { value: unknown; until: number; scope?: string };
 /**
@@ -57,6 +59,8 @@ export class ListCache {
   private tick = 0;
   private clearedAt = 0;
   private readonly favoritesForgotAt = new Map<string, number>();
+  /** Per reader and page: a shared page with that reader's own fields laid over it (overlay). */
+  private readonly overlays = new Map<string, { page: object; favorites: ReadonlySet<string> | null; view: object }>();
 
   constructor(readonly ttlMs: number) {}
 
@@ -118,6 +122,28 @@ export class ListCache {
     return value;
   }
 
+  /**
+   * `page` as one reader sees it (`build` lays their own fields over it; `reader` names the reader and
+   * the page), built once while the page and the reader's `favorites` are the very ones held: the same
+   * object comes back, and with it the bytes (and their compressed forms) the serializer built for it
+   * the first time (plugins/serializer.ts). A reader with favourites or posts of their own on a page no
+   * longer has every answer serialised and compressed anew.
+   */
+  overlay<T extends object>(reader: string, page: T, favorites: ReadonlySet<string> | null, build: () => T): T {
+    if (!this.enabled) return build();
+    const held = this.overlays.get(reader);
+    this.overlays.delete(reader);
+    if (held && held.page === page && held.favorites === favorites) {
+      this.overlays.set(reader, held);
+      return held.view as T;
+    }
+    const view = build();
+    // The least recently used makes room (Map keeps insertion order; a hit moves to the end).
+    if (this.overlays.size >= MAX_OVERLAYS) this.overlays.delete(this.overlays.keys().next().value!);
+    this.overlays.set(reader, { page, favorites, view });
+    return view;
+  }
+
   /** A NOTIFY on LISTS_CHANNEL. */
   heard(payload: string): void {
     if (payload.startsWith(FAVORITE_PREFIX)) this.forgetFavorites(payload.slice(FAVORITE_PREFIX.length));
@@ -155,6 +181,7 @@ export class ListCache {
   /** Forgets everything (favourites and novel lists too); a read started before this is not stored. */
   clear(): void {
     this.favorites.clear();
+    this.overlays.clear();
     this.favoritesForgotAt.clear();
     this.clearPages();
     this.clearPages('novel');

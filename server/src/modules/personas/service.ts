@@ -197,12 +197,12 @@ export async function listPersonas(db: Db, options: { viewer: Viewer; query: Fee
   );
   const own = (persona: Persona, i: number) => favorites.has(persona.uid) || authors[i] === viewer.uid;
   if (!page.results.some(own)) return page;
-  return {
+  return cache.overlay(`persona ${viewer.uid} ${key}`, page, favorites, () => ({
     ...page,
     results: page.results.map((persona, i) =>
       own(persona, i) ? { ...persona, is_favorite: favorites.has(persona.uid), is_mine: authors[i] === viewer.uid } : persona,
     ),
-  };
+  }));
 }
 
 /** 404001 when missing, taken down or its author blocked (its author still sees it); 403001 for an adult persona the viewer may not see. */

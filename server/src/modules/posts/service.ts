@@ -374,7 +374,10 @@ export async function listPublic(
   const key = JSON.stringify([shape.adult, query.language ?? null, query.snapshot ?? null, query.page]);
   const page = await cache.page('post', key, () => pageOf(db, null, shape, query));
   if (!viewer || !page.results.some((post) => post.author_uid === viewer.uid)) return page;
-  return { ...page, results: page.results.map((post) => (post.author_uid === viewer.uid ? { ...post, is_mine: true } : post)) };
+  return cache.overlay(`post ${viewer.uid} ${key}`, page, null, () => ({
+    ...page,
+    results: page.results.map((post) => (post.author_uid === viewer.uid ? { ...post, is_mine: true } : post)),
+  }));
 }
 
 /** The caller's own posts, drafts and taken-down ones (labelled) included, newest first. */
