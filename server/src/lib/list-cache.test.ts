@@ -174,16 +174,17 @@ describe('the list cache', () => {
   it('hands a reader the same page with their own fields laid over while the page and their favourites are the ones held, and builds it again after either changes', async () => {
     const cache = listening();
     let builds = 0;
-    const shared = { results: ['p1', 'p2'] };
-    const view = (page: object, favorites: ReadonlySet<string>) =>
-      cache.overlay('persona u1 k', page, favorites, () => ({ page, favorites, build: ++builds }));
+    type Page = { results?: string[]; page?: Page; favorites?: ReadonlySet<string>; build?: number };
+    const shared: Page = { results: ['p1', 'p2'] };
+    const view = (page: Page, favorites: ReadonlySet<string>) =>
+      cache.overlay<Page>('persona u1 k', page, favorites, () => ({ page, favorites, build: ++builds }));
     const favorites = await cache.favoritesOf('u1', 'p1 p2', async () => ['p1']);
     const first = view(shared, favorites);
     // The same object: the serializer's bytes for it are reused (plugins/serializer.ts).
     expect(view(shared, await cache.favoritesOf('u1', 'p1 p2', async () => ['p1']))).toBe(first);
     expect(builds).toBe(1);
     // Another reader, or the same reader on another page, has their own.
-    expect(cache.overlay('persona u2 k', shared, favorites, () => ({ build: ++builds }))).not.toBe(first);
+    expect(cache.overlay<Page>('persona u2 k', shared, favorites, () => ({ build: ++builds }))).not.toBe(first);
     // A favourite toggled: the reader's favourites are read again, and their page is built again.
     cache.forgetFavorites('u1');
     const toggled = await cache.favoritesOf('u1', 'p1 p2', async () => ['p1', 'p2']);

@@ -155,6 +155,38 @@ describe('the persona feed from the list cache', () => {
     expect(ctx.app.listCache.size).toBe(0);
   });
 
+  it('keeps the feeds across writes that change nothing they show (a favourite, a stop, money), and only the persona feed across a post', async () => {
+    const reader = await signUp(ctx, 'lists-keeper@example.com');
+    const cache = ctx.app.listCache;
+    cache.clear();
+    const first = (await personaFeed(reader.auth)).results[0]!;
+    await postFeed(reader.auth);
+    expect(cache.size).toBe(2);
+    const favorite = await ctx.request('POST', '/api/v1/persona/favorite/', { headers: reader.auth, body: { post_id: first.uid } });
+    expect(favorite.body.data).toEqual({ is_favorite: !first.is_favorite });
+    expect(cache.size).toBe(2);
+    // The reader's own field still shows at once.
+    expect((await personaFeed(reader.auth)).results[0]).toMatchObject({ uid: first.uid, is_favorite: !first.is_favorite });
+    const started = await ctx.request('POST', '/api/v1/novel/generate/', { headers: reader.auth, body: storyRequest({ language: 'en' }) });
+    expect(started.status).toBe(200);
+    const stopped = await ctx.request('POST', '/api/v1/novel/stop/', {
+      headers: reader.auth,
+      body: { novel_uid: started.body.data.novel_uid },
+    });
+    expect(stopped.status).toBe(200);
+    const checkout = await ctx.request('POST', '/api/v1/payment/stripeCreateCheckoutSession/', {
+      headers: reader.auth,
+      body: { product_name: '1' },
+    });
+    expect(checkout.status).toBe(200);
+    const redeemed = await ctx.request('POST', '/api/v1/redeem/redeem/', { headers: reader.auth, body: { redeem_code: 'NO-SUCH-CODE' } });
+    expect(redeemed.status).toBeGreaterThanOrEqual(400);
+    expect(cache.size).toBe(2);
+    const post = await createPost(reader.auth, 'Kept');
+    expect(cache.size).toBe(1);
+    expect(uids(await postFeed(reader.auth))[0]).toBe(post);
+  });
+
   it("shows this process's own write on its next read even before the write's NOTIFY arrives", async () => {
     const author = await signUp(ctx, 'lists-quick@example.com');
     const reader = await signUp(ctx, 'lists-quick-reader@example.com');

@@ -14,8 +14,19 @@ declare module 'fastify' {
     listsUnchanged?: boolean;
     /** The route's writes may change other accounts' novel lists (moderation): its answer forgets all of them. */
     othersNovelLists?: boolean;
+    /**
+     * Which public feeds the route's writes may change when not both: 'post' (a post written, edited or
+     * deleted: the post feed only) or 'none' (a favourite, a stop, money, a read sent as POST: nothing a
+     * feed page shows). The caller's favourites and novel list are forgotten either way.
+     */
+    feeds?: 'post' | 'none';
   }
 }
+
+/** Routes whose writes change nothing a feed page shows (`feeds`): their answers keep the feeds' pages. */
+export const FEEDS_UNCHANGED = { feeds: 'none' } as const;
+/** Routes whose writes change only the post feed (`feeds`). */
+export const POST_FEED_ONLY = { feeds: 'post' } as const;
 
 /** The list cache, fed by the process's LISTEN connection; off under NODE_ENV=test unless LIST_CACHE_MS says otherwise. */
 export function installListCache(app: FastifyInstance): void {
@@ -30,14 +41,17 @@ export function installListCache(app: FastifyInstance): void {
       cache.setListening(notifications.listening);
     });
     // A write answered here (a new persona, a takedown, a favourite, an edited story) shows on this
-    // process's next read: the feeds' pages, the caller's favourites and the caller's novel list are
-    // forgotten before the answer leaves; a moderator's write forgets every novel list.
+    // process's next read: the feeds' pages (those its route's `feeds` names), the caller's favourites
+    // and the caller's novel list are forgotten before the answer leaves; a moderator's write forgets
+    // every novel list. Under load most writes are favourites, stops, posts and payments: forgetting both
+    // feeds on each of them had every reader's feed page read, serialised and compressed anew.
     // (A callback hook, not an async one: it runs on every answer, and a GET costs it one comparison.)
     app.addHook('onSend', (request, _reply, payload, done) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         const { config } = request.routeOptions;
         if (!config.listsUnchanged) {
-          cache.clearPages();
+          if (config.feeds === 'post') cache.clearPages('post');
+          else if (config.feeds !== 'none') cache.clearPages();
           if (request.user) {
             cache.forgetFavorites(request.user.uid);
             cache.forgetScope('novel', request.user.uid);

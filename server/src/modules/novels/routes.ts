@@ -21,6 +21,7 @@ import { LARGE_TEXT_CHARS, LIMITS } from '../../lib/limits';
 import { rateLimit } from '../../lib/rate-limit';
 import { currentUser, KEEPS_AUTH } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
+import { FEEDS_UNCHANGED } from '../../plugins/list-cache';
 import { answerOnce } from '../../plugins/serializer';
 import { novelMemory, saveMemory } from './memory';
 import * as service from './service';
@@ -111,8 +112,11 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post('/novel/stop/', { ...writes, schema: { body: NovelRef, response: { 200: envelope(StopResult) } } }, async (request) =>
-    ok(await service.stopGeneration(db, { hub: deps.hub, user: currentUser(request), novelUid: request.body.novel_uid })),
+  app.post(
+    '/novel/stop/',
+    { ...writes, config: { ...KEEPS_AUTH, ...FEEDS_UNCHANGED }, schema: { body: NovelRef, response: { 200: envelope(StopResult) } } },
+    async (request) =>
+      ok(await service.stopGeneration(db, { hub: deps.hub, user: currentUser(request), novelUid: request.body.novel_uid })),
   );
 
   app.get(

@@ -18,6 +18,7 @@ import { AppError } from '../../lib/errors';
 import { LIMITS } from '../../lib/limits';
 import { rateLimit } from '../../lib/rate-limit';
 import { currentUser, KEEPS_AUTH } from '../../plugins/auth';
+import { FEEDS_UNCHANGED } from '../../plugins/list-cache';
 import { ok } from '../../plugins/envelope';
 import {
   completeSandboxSession,
@@ -73,7 +74,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/payment/stripeCreateCheckoutSession/',
-    { preHandler: app.authenticate, schema: { body: CreateCheckoutBody, response: { 200: envelope(CreateCheckoutResult) } } },
+    {
+      preHandler: app.authenticate,
+      config: FEEDS_UNCHANGED,
+      schema: { body: CreateCheckoutBody, response: { 200: envelope(CreateCheckoutResult) } },
+    },
     async (request) => {
       const user = currentUser(request);
       await rateLimit(db, `checkout:user:${user.uid}`, LIMITS.checkoutPerAccount);
@@ -93,7 +98,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/payment/sandbox/complete/',
-    { preHandler: app.authenticate, schema: { body: SandboxCompleteBody, response: { 200: envelope(PaymentOutcome) } } },
+    {
+      preHandler: app.authenticate,
+      config: FEEDS_UNCHANGED,
+      schema: { body: SandboxCompleteBody, response: { 200: envelope(PaymentOutcome) } },
+    },
     async (request) => {
       if (env.PAYMENTS !== 'sandbox') throw new AppError('notFound', { message: 'paymentsDisabled' });
       const sessionId = request.body.client_secret;
@@ -115,7 +124,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     hook.post(
       '/payment/webhook/',
       // Stripe's call, not a reader's: what it changes in an account (a pass) reaches the cache by NOTIFY; money is read fresh.
-      { config: KEEPS_AUTH, schema: { response: { 200: envelope(z.object({ received: z.literal(true), credited: z.boolean() })) } } },
+      {
+        config: { ...KEEPS_AUTH, ...FEEDS_UNCHANGED },
+        schema: { response: { 200: envelope(z.object({ received: z.literal(true), credited: z.boolean() })) } },
+      },
       async (request) => {
         if (!stripe || !env.STRIPE_WEBHOOK_SECRET) throw new AppError('notFound', { message: 'paymentsDisabled' });
         const signature = request.headers['stripe-signature'];

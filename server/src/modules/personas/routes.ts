@@ -18,6 +18,7 @@ import { LIMITS } from '../../lib/limits';
 import { rateLimit } from '../../lib/rate-limit';
 import { currentUser, KEEPS_AUTH } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
+import { FEEDS_UNCHANGED } from '../../plugins/list-cache';
 import { answerOnce } from '../../plugins/serializer';
 import * as service from './service';
 
@@ -44,13 +45,17 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/persona/details/',
-    { ...optional, config: KEEPS_AUTH, schema: { body: PersonaRef, response: { 200: envelope(Persona) } } },
+    { ...optional, config: { ...KEEPS_AUTH, ...FEEDS_UNCHANGED }, schema: { body: PersonaRef, response: { 200: envelope(Persona) } } },
     async (request) => ok(await service.personaDetails(db, request.user, request.body.persona_uid)),
   );
 
   app.post(
     '/persona/favorite/',
-    { ...writes, schema: { body: FavoriteBody, response: { 200: envelope(FavoriteResult) } } },
+    {
+      ...writes,
+      config: { ...KEEPS_AUTH, ...FEEDS_UNCHANGED },
+      schema: { body: FavoriteBody, response: { 200: envelope(FavoriteResult) } },
+    },
     async (request) => ok({ is_favorite: await service.toggleFavorite(db, currentUser(request), request.body.post_id) }),
   );
 

@@ -15,6 +15,7 @@ import { LARGE_TEXT_CHARS, LIMITS } from '../../lib/limits';
 import { rateLimit } from '../../lib/rate-limit';
 import { currentUser, KEEPS_AUTH } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
+import { POST_FEED_ONLY } from '../../plugins/list-cache';
 import { answerOnce } from '../../plugins/serializer';
 import * as service from './service';
 import { userKey, viewDay, visitorKey } from './views';
@@ -24,7 +25,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = deps.database.db;
   const required = { preHandler: app.authenticate };
   /** Content writes (decision 0046): the caller's cached auth lookup stays. */
-  const writes = { ...required, config: KEEPS_AUTH };
+  const writes = { ...required, config: { ...KEEPS_AUTH, ...POST_FEED_ONLY } };
   const optional = { preHandler: app.authenticateOptional };
   // The feed's shared cached page is sent as the bytes serialised the first time (docs/decisions/0040).
   const answer = answerOnce();
