@@ -10,6 +10,12 @@ const MAX_RETRY_MS = 5000;
 export const HEARTBEAT_MS = 1000;
 /** A connection whose own notices have not come back for this long is taken for dead and opened again. */
 export const SILENT_MS = 5000;
+/**
+ * The longest a change anywhere may take to reach what a process caches (auth lookups, list pages): an
+ * entry is used only while every notice committed more than this long ago is known to have arrived
+ * (`silentFor`).
+ */
+export const NOTICE_BOUND_MS = 3000;
 
 /**
  * The process's one LISTEN connection, shared by everything that hears NOTIFY: the stream hub

@@ -211,4 +211,22 @@ describe('the list cache', () => {
     view('r1');
     expect(built.get('r1')).toBe(2);
   });
+
+  it('serves and stores nothing while the LISTEN connection has been unheard for more than 3 s, and serves what it holds once heard again', async () => {
+    let silent = 0;
+    const cache = new ListCache(60_000, () => silent);
+    cache.setListening(true);
+    let reads = 0;
+    const load = async () => ++reads;
+    expect(await cache.page('persona', 'k', load)).toBe(1);
+    expect(await cache.page('persona', 'k', load)).toBe(1);
+    silent = 3001;
+    expect(cache.enabled).toBe(false);
+    expect(await cache.page('persona', 'k', load)).toBe(2);
+    expect(await cache.page('persona', 'k', load)).toBe(3);
+    expect([...(await cache.favoritesOf('u', 'k', async () => ['a']))]).toEqual(['a']);
+    silent = 900;
+    // The page held from before is served again; the reads while unheard were not stored.
+    expect(await cache.page('persona', 'k', load)).toBe(1);
+  });
 });

@@ -1,3 +1,5 @@
+import { NOTICE_BOUND_MS } from '../db/notifications';
+
 /**
  * The NOTIFY channel of migrations 0027 and 0028: what a list shows changed: anything on the feeds
  * ('pages'), only what the post feed shows ('posts'), one account's favourites ('favorite:<uid>'), one
@@ -41,8 +43,10 @@ export type PageOptions<T> = { scope?: string; keep?: (value: T) => boolean };
  *   answer leaves (plugins/list-cache.ts), so a client never reads its own write stale;
  * - every change to what a list shows, anywhere (other processes, the operator CLI, SQL: takedowns,
  *   deletions, bans, edits, uses, views), reaches every process by NOTIFY (triggers of migration 0027);
- * - while the LISTEN connection is down nothing is cached, and nothing is kept longer than `ttlMs`
- *   (what time alone changes, a suspension running out, shows within that bound);
+ * - while the LISTEN connection is down nothing is cached, and nothing is used while its heartbeat
+ *   has not come back for NOTICE_BOUND_MS (3 s, decision 0047: a connection that died without closing);
+ *   nothing is kept longer than `ttlMs` (what time alone changes, a suspension running out, shows
+ *   within that bound);
  * - a page read before a change notice is never stored after it, nor shared with a request that
  *   arrives after the notice.
  *
@@ -62,10 +66,18 @@ export class ListCache {
   /** Per reader and page: a shared page with that reader's own fields laid over it (overlay). */
   private readonly overlays = new Map<string, { page: object; favorites: ReadonlySet<string> | null; view: object }>();
 
-  constructor(readonly ttlMs: number) {}
+  /**
+   * @param silentFor milliseconds within which every committed change notice is known to have arrived
+   *   (the LISTEN connection's `silentFor`, decision 0047); by default 0, for a cache fed by hand.
+   */
+  constructor(
+    readonly ttlMs: number,
+    private readonly silentFor: () => number = () => 0,
+  ) {}
 
+  /** Off while not listening, or while unheard for longer than NOTICE_BOUND_MS (a change may be on its way). */
   get enabled(): boolean {
-    return this.ttlMs > 0 && this.listening;
+    return this.ttlMs > 0 && this.listening && this.silentFor() <= NOTICE_BOUND_MS;
   }
 
   /** How many pages are held now (operators' and tests' view). */

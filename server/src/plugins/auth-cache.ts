@@ -1,3 +1,4 @@
+import { NOTICE_BOUND_MS } from '../db/notifications';
 import type { users } from '../db/schema';
 
 type User = typeof users.$inferSelect;
@@ -6,11 +7,6 @@ type Entry = { user: User; sid: string; expMs: number; until: number };
 /** The NOTIFY channel of migration 0012: the uid of an account whose row or sessions changed. */
 export const AUTH_CHANNEL = 'butterfic_auth';
 const MAX_ENTRIES = 20_000;
-/**
- * The longest a change anywhere may take to reach this process's cached lookups: an entry is used only
- * while every notice committed more than this long ago is known to have arrived (`silentFor`).
- */
-export const NOTICE_BOUND_MS = 3000;
 
 /**
  * The auth lookup of a bearer token (its account row, its session live), kept

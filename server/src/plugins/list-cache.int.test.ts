@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../../test/accounts';
+import { PASSWORD, signUp } from '../../test/accounts';
 import { createTestContext, startPeer, type TestContext } from '../../test/helpers';
 import { personaRequest, storyRequest, waitFor } from '../../test/novels';
 import { users } from '../db/schema';
@@ -155,7 +155,7 @@ describe('the persona feed from the list cache', () => {
     expect(ctx.app.listCache.size).toBe(0);
   });
 
-  it('keeps the feeds across writes that change nothing they show (a favourite, a stop, money), and only the persona feed across a post', async () => {
+  it('keeps the feeds across writes that change nothing they show (a favourite, a stop, money, a log-in), and only the persona feed across a post', async () => {
     const reader = await signUp(ctx, 'lists-keeper@example.com');
     const cache = ctx.app.listCache;
     cache.clear();
@@ -181,6 +181,9 @@ describe('the persona feed from the list cache', () => {
     expect(checkout.status).toBe(200);
     const redeemed = await ctx.request('POST', '/api/v1/redeem/redeem/', { headers: reader.auth, body: { redeem_code: 'NO-SUCH-CODE' } });
     expect(redeemed.status).toBeGreaterThanOrEqual(400);
+    // The reader logs in again (on another device).
+    const login = await ctx.request('POST', '/api/v1/user/login/', { body: { email: 'lists-keeper@example.com', password: PASSWORD } });
+    expect(login.status).toBe(200);
     expect(cache.size).toBe(2);
     const post = await createPost(reader.auth, 'Kept');
     expect(cache.size).toBe(1);

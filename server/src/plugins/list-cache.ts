@@ -31,7 +31,7 @@ export const POST_FEED_ONLY = { feeds: 'post' } as const;
 /** The list cache, fed by the process's LISTEN connection; off under NODE_ENV=test unless LIST_CACHE_MS says otherwise. */
 export function installListCache(app: FastifyInstance): void {
   const { env, notifications } = app.deps;
-  const cache = new ListCache(env.LIST_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 2000));
+  const cache = new ListCache(env.LIST_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 30_000), () => notifications.silentFor());
   if (cache.ttlMs > 0) {
     let heard = false;
     notifications.onState((listening) => heard && cache.setListening(listening));

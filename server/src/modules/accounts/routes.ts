@@ -27,6 +27,7 @@ import { AppError } from '../../lib/errors';
 import { rateLimit, rateLimitCheck, rateLimitCount, rateLimitHold, rateLimitUncount } from '../../lib/rate-limit';
 import { currentUser, isAdmin, KEEPS_AUTH } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
+import { FEEDS_UNCHANGED } from '../../plugins/list-cache';
 import * as accounts from './service';
 import { withFreshMoney } from '../wallet/service';
 import { refreshTokenOwner } from './tokens';
@@ -40,9 +41,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
    * A sign-up, a log-in, a refresh and a mailed code change no account row or session another token's
    * cached lookup holds (a new account, a new session, the next token of a live one, a code row): their
    * answers keep every cached lookup (decision 0047). Before, each of them, sent without a token, cleared
-   * the whole cache. A refused refresh forgets its token's account only.
+   * the whole cache. A refused refresh forgets its token's account only. Nor do they change what a feed
+   * page shows: the feeds' pages stay too (a log-in forgot both feeds).
    */
-  const sessions = { config: KEEPS_AUTH };
+  const sessions = { config: { ...KEEPS_AUTH, ...FEEDS_UNCHANGED } };
 
   /**
    * Codes cannot be guessed (issue 25): wrong verification and reset codes for one address are counted
