@@ -138,7 +138,10 @@ function send(url: string, method: string, user: User | null, body: unknown): Pr
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', reject);
+        res.on('error', (error) => {
+          clearTimeout(timer);
+          reject(error);
+        });
         res.on('end', () => {
           clearTimeout(timer);
           try {
@@ -154,6 +157,7 @@ function send(url: string, method: string, user: User | null, body: unknown): Pr
     );
     // No answer within 60 s (an overloaded machine) counts as a time-out, apart from refused or broken connections.
     const timer = setTimeout(() => req.destroy(Object.assign(new Error('timed out'), { name: 'TimeoutError' })), 60_000);
+    timer.unref();
     req.on('error', (error) => {
       clearTimeout(timer);
       reject(error);

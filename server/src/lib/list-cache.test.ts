@@ -177,35 +177,42 @@ describe('the list cache', () => {
     type Page = { results?: string[]; page?: Page; favorites?: ReadonlySet<string>; build?: number };
     const shared: Page = { results: ['p1', 'p2'] };
     const view = (page: Page, favorites: ReadonlySet<string>) =>
-      cache.overlay<Page>('persona u1 k', page, favorites, () => ({ page, favorites, build: ++builds }));
+      cache.overlay<Page>('persona', 'persona u1 k', page, favorites, () => ({ page, favorites, build: ++builds }));
     const favorites = await cache.favoritesOf('u1', 'p1 p2', async () => ['p1']);
     const first = view(shared, favorites);
     // The same object: the serializer's bytes for it are reused (plugins/serializer.ts).
     expect(view(shared, await cache.favoritesOf('u1', 'p1 p2', async () => ['p1']))).toBe(first);
     expect(builds).toBe(1);
     // Another reader, or the same reader on another page, has their own.
-    expect(cache.overlay<Page>('persona u2 k', shared, favorites, () => ({ build: ++builds }))).not.toBe(first);
+    expect(cache.overlay<Page>('persona', 'persona u2 k', shared, favorites, () => ({ build: ++builds }))).not.toBe(first);
     // A favourite toggled: the reader's favourites are read again, and their page is built again.
     cache.forgetFavorites('u1');
     const toggled = await cache.favoritesOf('u1', 'p1 p2', async () => ['p1', 'p2']);
     expect(view(shared, toggled)).toEqual({ page: shared, favorites: new Set(['p1', 'p2']), build: 3 });
     // A new page under the same key: built again.
-    expect(view({ results: ['p3'] }, toggled).build).toBe(4);
+    const next: Page = { results: ['p3'] };
+    expect(view(next, toggled).build).toBe(4);
+    expect(view(next, toggled).build).toBe(4);
+    // The post feed forgotten: the persona feed's reader pages stay; the persona feed forgotten: they go.
+    cache.clearPages('post');
+    expect(view(next, toggled).build).toBe(4);
+    cache.clearPages('persona');
+    expect(view(next, toggled).build).toBe(5);
     // While the LISTEN connection is down nothing is kept.
     cache.setListening(false);
-    expect(view(shared, toggled).build).toBe(5);
-    expect(view(shared, toggled).build).toBe(6);
+    expect(view(next, toggled).build).toBe(6);
+    expect(view(next, toggled).build).toBe(7);
   });
 
-  it("keeps at most 1,000 readers' pages, forgetting the least recently used", () => {
+  it("keeps at most 500 readers' pages, forgetting the least recently used", () => {
     const cache = listening();
     const page = {};
     const built = new Map<string, number>();
     const view = (reader: string) =>
-      cache.overlay(reader, page, null, () => ({ n: built.set(reader, (built.get(reader) ?? 0) + 1).get(reader) }));
-    for (let i = 0; i < 1_000; i++) view(`r${i}`);
+      cache.overlay('post', reader, page, null, () => ({ n: built.set(reader, (built.get(reader) ?? 0) + 1).get(reader) }));
+    for (let i = 0; i < 500; i++) view(`r${i}`);
     view('r0'); // used again: r1 is now the least recent
-    view('r1000');
+    view('r500');
     view('r0');
     expect(built.get('r0')).toBe(1);
     view('r1');
@@ -225,6 +232,11 @@ describe('the list cache', () => {
     expect(await cache.page('persona', 'k', load)).toBe(2);
     expect(await cache.page('persona', 'k', load)).toBe(3);
     expect([...(await cache.favoritesOf('u', 'k', async () => ['a']))]).toEqual(['a']);
+    let views = 0;
+    const page = {};
+    cache.overlay('persona', 'r', page, null, () => ({ n: ++views }));
+    cache.overlay('persona', 'r', page, null, () => ({ n: ++views }));
+    expect(views).toBe(2);
     silent = 900;
     // The page held from before is served again; the reads while unheard were not stored.
     expect(await cache.page('persona', 'k', load)).toBe(1);

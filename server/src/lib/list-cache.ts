@@ -13,8 +13,11 @@ const MAX_PAGES = 500;
 const MAX_ENTRIES = 2_000;
 /** Pages whose favourites are kept per account. */
 const MAX_SCOPES = 50;
-/** Pages kept as one reader sees them (their bytes built once too): some 25 MB at most. */
-const MAX_OVERLAYS = 1_000;
+/**
+ * Pages kept as one reader sees them, each with its JSON and compressed forms (some 60 KB): about 30 MB at
+ * most, plus any shared page one of them was built on that has since expired, until it makes room.
+ */
+const MAX_OVERLAYS = 500;
 
 type Entry = { value: unknown; until: number; scope?: string };
 /**
@@ -64,7 +67,7 @@ export class ListCache {
   private clearedAt = 0;
   private readonly favoritesForgotAt = new Map<string, number>();
   /** Per reader and page: a shared page with that reader's own fields laid over it (overlay). */
-  private readonly overlays = new Map<string, { page: object; favorites: ReadonlySet<string> | null; view: object }>();
+  private readonly overlays = new Map<string, { kind: ListKind; page: object; favorites: ReadonlySet<string> | null; view: object }>();
 
   /**
    * @param silentFor milliseconds within which every committed change notice is known to have arrived
@@ -141,7 +144,7 @@ export class ListCache {
    * the first time (plugins/serializer.ts). A reader with favourites or posts of their own on a page no
    * longer has every answer serialised and compressed anew.
    */
-  overlay<T extends object>(reader: string, page: T, favorites: ReadonlySet<string> | null, build: () => T): T {
+  overlay<T extends object>(kind: ListKind, reader: string, page: T, favorites: ReadonlySet<string> | null, build: () => T): T {
     if (!this.enabled) return build();
     const held = this.overlays.get(reader);
     this.overlays.delete(reader);
@@ -152,7 +155,7 @@ export class ListCache {
     const view = build();
     // The least recently used makes room (Map keeps insertion order; a hit moves to the end).
     if (this.overlays.size >= MAX_OVERLAYS) this.overlays.delete(this.overlays.keys().next().value!);
-    this.overlays.set(reader, { page, favorites, view });
+    this.overlays.set(reader, { kind, page, favorites, view });
     return view;
   }
 
@@ -165,15 +168,17 @@ export class ListCache {
     else this.clearPages();
   }
 
-  /** Forgets the pages of one kind, or of both feeds. */
+  /** Forgets the pages of one kind, or of both feeds, and the readers' pages built on them. */
   clearPages(kind?: ListKind): void {
     const stamp = ++this.tick;
-    for (const name of kind ? [kind] : FEEDS) {
+    const kinds: readonly ListKind[] = kind ? [kind] : FEEDS;
+    for (const name of kinds) {
       const pages = this.kinds[name];
       pages.entries.clear();
       pages.forgotAt.clear(); // the kind's stamp covers every scope's
       pages.clearedAt = stamp;
     }
+    for (const [reader, held] of this.overlays) if (kinds.includes(held.kind)) this.overlays.delete(reader);
   }
 
   /** Forgets the `kind` pages of one scope (an author's novel list): those held and those being read. */

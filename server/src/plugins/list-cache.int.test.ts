@@ -157,9 +157,12 @@ describe('the persona feed from the list cache', () => {
 
   it('keeps the feeds across writes that change nothing they show (a favourite, a stop, money, a log-in), and only the persona feed across a post', async () => {
     const reader = await signUp(ctx, 'lists-keeper@example.com');
+    const author = await signUp(ctx, 'lists-keeper-author@example.com');
+    const shown = await createPersona(author.auth, { char_a_name: 'Keeper' });
     const cache = ctx.app.listCache;
     cache.clear();
     const first = (await personaFeed(reader.auth)).results[0]!;
+    expect(first.uid).toBe(shown);
     await postFeed(reader.auth);
     expect(cache.size).toBe(2);
     const favorite = await ctx.request('POST', '/api/v1/persona/favorite/', { headers: reader.auth, body: { post_id: first.uid } });

@@ -8,16 +8,17 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /**
-     * The route's writes never change what a public feed page shows (the story starts): its answer keeps
-     * the feeds' pages. (A story start changes its author's novel list: the route forgets those itself.)
+     * The route's writes never change what a list shows (the story starts; a read sent as POST): its
+     * answer keeps every list and the caller's favourites. (A story start changes its author's novel
+     * list: the route forgets those itself.)
      */
     listsUnchanged?: boolean;
     /** The route's writes may change other accounts' novel lists (moderation): its answer forgets all of them. */
     othersNovelLists?: boolean;
     /**
      * Which public feeds the route's writes may change when not both: 'post' (a post written, edited or
-     * deleted: the post feed only) or 'none' (a favourite, a stop, money, a read sent as POST: nothing a
-     * feed page shows). The caller's favourites and novel list are forgotten either way.
+     * deleted: the post feed only) or 'none' (a favourite, a stop, money, a log-in: nothing a feed page
+     * shows). The caller's favourites and novel list are forgotten either way.
      */
     feeds?: 'post' | 'none';
   }

@@ -93,7 +93,9 @@ describe('claim order', () => {
     const late = await signUp(ctx, 'queue-late@example.com');
     await grant(heavy.uid, 20);
     const model = (await generate(heavy.auth)).body.data.novel_uid as string;
-    // 300 more of the heavy account's stories queued before the others', copied from the first by SQL.
+    // The heavy account's story, and 300 more copied from it by SQL, queued an hour before the others':
+    // first in, first out would hand them every worker.
+    await ctx.database.pool.query(`update generation_jobs set created_at = created_at - interval '1 hour' where novel_uid = $1`, [model]);
     await ctx.database.pool.query(
       `insert into novels select (jsonb_populate_record(null::novels, to_jsonb(n) || jsonb_build_object('uid', n.uid || '-' || g, 'seq', n.seq * 1000 + g))).*
          from novels n, generate_series(1, 300) g where n.uid = $1`,
@@ -116,7 +118,8 @@ describe('claim order', () => {
       await holder.query('begin');
       await holder.query(`select 1 from generation_jobs where novel_uid = $1 for update`, [lightJob]);
       const claimed = await ctx.app.deps.runner.claimMany(3);
-      // The first turn of each account that has one free, then the heavy account's second (in any order).
+      // The first turn of each account whose job is free, then the heavy account's second (in any order);
+      // first in, first out would have given three of the heavy account's.
       expect(claimed.map((j) => j.novelUid).sort()).toEqual([model, lateJob, `${model}-1`].sort());
       expect(claimed.every((j) => j.status === 'running' && j.attempts === 1)).toBe(true);
     } finally {

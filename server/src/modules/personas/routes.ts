@@ -45,7 +45,7 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/persona/details/',
-    { ...optional, config: { ...KEEPS_AUTH, ...FEEDS_UNCHANGED }, schema: { body: PersonaRef, response: { 200: envelope(Persona) } } },
+    { ...optional, config: { ...KEEPS_AUTH, listsUnchanged: true }, schema: { body: PersonaRef, response: { 200: envelope(Persona) } } },
     async (request) => ok(await service.personaDetails(db, request.user, request.body.persona_uid)),
   );
 
