@@ -177,14 +177,14 @@ describe('the list cache', () => {
     type Page = { results?: string[]; page?: Page; favorites?: ReadonlySet<string>; build?: number };
     const shared: Page = { results: ['p1', 'p2'] };
     const view = (page: Page, favorites: ReadonlySet<string>) =>
-      cache.overlay<Page>('persona', 'persona u1 k', page, favorites, () => ({ page, favorites, build: ++builds }));
+      cache.overlay<Page>('persona', 'u1', 'k', page, favorites, () => ({ page, favorites, build: ++builds }));
     const favorites = await cache.favoritesOf('u1', 'p1 p2', async () => ['p1']);
     const first = view(shared, favorites);
     // The same object: the serializer's bytes for it are reused (plugins/serializer.ts).
     expect(view(shared, await cache.favoritesOf('u1', 'p1 p2', async () => ['p1']))).toBe(first);
     expect(builds).toBe(1);
     // Another reader, or the same reader on another page, has their own.
-    expect(cache.overlay<Page>('persona', 'persona u2 k', shared, favorites, () => ({ build: ++builds }))).not.toBe(first);
+    expect(cache.overlay<Page>('persona', 'u2', 'k', shared, favorites, () => ({ build: ++builds }))).not.toBe(first);
     // A favourite toggled: the reader's favourites are read again, and their page is built again.
     cache.forgetFavorites('u1');
     const toggled = await cache.favoritesOf('u1', 'p1 p2', async () => ['p1', 'p2']);
@@ -209,7 +209,7 @@ describe('the list cache', () => {
     const page = {};
     const built = new Map<string, number>();
     const view = (reader: string) =>
-      cache.overlay('post', reader, page, null, () => ({ n: built.set(reader, (built.get(reader) ?? 0) + 1).get(reader) }));
+      cache.overlay('post', reader, 'k', page, null, () => ({ n: built.set(reader, (built.get(reader) ?? 0) + 1).get(reader) }));
     for (let i = 0; i < 500; i++) view(`r${i}`);
     view('r0'); // used again: r1 is now the least recent
     view('r500');
@@ -234,8 +234,8 @@ describe('the list cache', () => {
     expect([...(await cache.favoritesOf('u', 'k', async () => ['a']))]).toEqual(['a']);
     let views = 0;
     const page = {};
-    cache.overlay('persona', 'r', page, null, () => ({ n: ++views }));
-    cache.overlay('persona', 'r', page, null, () => ({ n: ++views }));
+    cache.overlay('persona', 'r', 'k', page, null, () => ({ n: ++views }));
+    cache.overlay('persona', 'r', 'k', page, null, () => ({ n: ++views }));
     expect(views).toBe(2);
     silent = 900;
     // The page held from before is served again; the reads while unheard were not stored.

@@ -138,14 +138,14 @@ export class ListCache {
   }
 
   /**
-   * `page` as one reader sees it (`build` lays their own fields over it; `reader` names the reader and
-   * the page), built once while the page and the reader's `favorites` are the very ones held: the same
+   * The `kind` page under `key` as reader `uid` sees it (`build` lays their own fields over it), built once while the page and the reader's `favorites` are the very ones held: the same
    * object comes back, and with it the bytes (and their compressed forms) the serializer built for it
    * the first time (plugins/serializer.ts). A reader with favourites or posts of their own on a page no
    * longer has every answer serialised and compressed anew.
    */
-  overlay<T extends object>(kind: ListKind, reader: string, page: T, favorites: ReadonlySet<string> | null, build: () => T): T {
+  overlay<T extends object>(kind: ListKind, uid: string, key: string, page: T, favorites: ReadonlySet<string> | null, build: () => T): T {
     if (!this.enabled) return build();
+    const reader = `${kind} ${uid} ${key}`;
     const held = this.overlays.get(reader);
     this.overlays.delete(reader);
     if (held && held.page === page && held.favorites === favorites) {

@@ -197,7 +197,7 @@ export async function listPersonas(db: Db, options: { viewer: Viewer; query: Fee
   );
   const own = (persona: Persona, i: number) => favorites.has(persona.uid) || authors[i] === viewer.uid;
   if (!page.results.some(own)) return page;
-  return cache.overlay('persona', `persona ${viewer.uid} ${key}`, page, favorites, () => ({
+  return cache.overlay('persona', viewer.uid, key, page, favorites, () => ({
     ...page,
     results: page.results.map((persona, i) =>
       own(persona, i) ? { ...persona, is_favorite: favorites.has(persona.uid), is_mine: authors[i] === viewer.uid } : persona,

@@ -374,7 +374,7 @@ export async function listPublic(
   const key = JSON.stringify([shape.adult, query.language ?? null, query.snapshot ?? null, query.page]);
   const page = await cache.page('post', key, () => pageOf(db, null, shape, query));
   if (!viewer || !page.results.some((post) => post.author_uid === viewer.uid)) return page;
-  return cache.overlay('post', `post ${viewer.uid} ${key}`, page, null, () => ({
+  return cache.overlay('post', viewer.uid, key, page, null, () => ({
     ...page,
     results: page.results.map((post) => (post.author_uid === viewer.uid ? { ...post, is_mine: true } : post)),
   }));
