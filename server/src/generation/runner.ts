@@ -312,8 +312,10 @@ export class JobRunner {
         where (j.status = 'queued' and (j.lease_until is null or j.lease_until <= now()))
           or (j.status = 'running' and j.lease_until < now())
       ), busy as (
+        -- From the running jobs (a few per worker slot), not from the waiting accounts' novels: those can be
+        -- hundreds, each looked up with all its novels.
         select rn.author_uid, count(*)::int as n from generation_jobs r join novels rn on rn.uid = r.novel_uid
-        where r.status = 'running' and r.lease_until >= now() and rn.author_uid in (select author_uid from runnable)
+        where r.status = 'running' and r.lease_until >= now()
         group by rn.author_uid
       ), ranked as (
         select q.uid, q.created_at,

@@ -318,7 +318,9 @@ describe('races', () => {
   it('starts exactly one job for many simultaneous rewrite, continue and select calls', async () => {
     const { me, uid } = await story('race@example.com', 3, 9);
     const start = await balanceOf(me.uid);
-    llm.script([{ chunks: ['R one take.'], firstDelayMs: 300 }]);
+    // The job that starts outlives every call (on a busy machine the last calls can come in after 300 ms): once it
+    // ended, a call would meet a finished novel whose path the rewrite made shorter.
+    llm.script([{ chunks: ['R one take.'], firstDelayMs: 2_000 }]);
     const calls = [
       ...Array.from({ length: 6 }, (_, i) => rewrite(me.auth, uid, i % 3)),
       ...Array.from({ length: 3 }, () => post(me.auth, 'continuation', { novel_uid: uid })),
