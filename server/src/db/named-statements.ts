@@ -57,13 +57,9 @@ export class StatementNames {
 
   /** `config` with a name when it is a repeated query with parameters (given apart, or in the config). */
   private named(config: unknown, values: unknown): unknown {
-    if (typeof config === 'string') {
-      const name = Array.isArray(values) && values.length > 0 ? this.nameFor(config) : undefined;
-      return name === undefined ? config : { text: config, name };
-    }
-    if (config === null || typeof config !== 'object') return config;
-    const c = config as QueryConfig;
-    if (typeof c.submit === 'function' || c.name !== undefined || typeof c.text !== 'string') return config;
+    const c = (typeof config === 'string' ? { text: config } : config) as QueryConfig | null;
+    if (c === null || typeof c !== 'object' || typeof c.submit === 'function' || c.name !== undefined || typeof c.text !== 'string')
+      return config;
     const given = Array.isArray(values) ? values : c.values;
     if (!Array.isArray(given) || given.length === 0) return config;
     const name = this.nameFor(c.text);
