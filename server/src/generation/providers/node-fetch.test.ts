@@ -130,6 +130,33 @@ describe('the model calls over node:http', () => {
     expect(sockets.size).toBe(1);
   });
 
+  it('keeps every connection of a burst larger than 256 for the next burst (none opened again)', async () => {
+    const burst = 300;
+    let opened = 0;
+    let waiting: (() => void)[] = [];
+    const { url, server } = await serve((req, res) => {
+      req.resume();
+      // Every call of a burst is held until all have arrived, so each takes its own connection.
+      waiting.push(() => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.end(chunk('x') + 'data: [DONE]\n\n');
+      });
+      if (waiting.length === burst) for (const answer of waiting.splice(0)) answer();
+    });
+    server.on('connection', () => opened++);
+    const provider = openaiProvider({ baseURL: `${url}/v1`, model: 'm', maxRetries: 0 });
+    const story = async () => {
+      const pieces: string[] = [];
+      for await (const piece of provider.stream(ask())) pieces.push(piece);
+      return pieces.join('');
+    };
+    expect(await Promise.all(Array.from({ length: burst }, story))).toEqual(Array(burst).fill('x'));
+    expect(opened).toBe(burst);
+    waiting = [];
+    expect(await Promise.all(Array.from({ length: burst }, story))).toEqual(Array(burst).fill('x'));
+    expect(opened).toBe(burst);
+  });
+
   it('fails as fetch does: an abort before the answer, a refused connection, a Request object', async () => {
     const { url } = await serve(() => {
       /* never answers */
