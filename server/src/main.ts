@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openDatabase } from './db';
+import { warmUp as warmUpSafety } from './safety';
 import { runSeed } from './seed';
 import { defaultTakedownEmail, EnvError, loadEnv, missingOperatorSettings, TAKEDOWN_EMAIL_PLACEHOLDER, type Env } from './env';
 import { dataDirProblem } from './lib/data-dir';
@@ -71,6 +72,8 @@ async function shutdown(signal: string): Promise<void> {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
+// The safety check's tables are made now, not in the first reader's request.
+warmUpSafety();
 try {
   await app.listen({ port: env.PORT, host: env.HOST });
 } catch (error) {
