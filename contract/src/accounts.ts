@@ -67,8 +67,13 @@ export const LoginResult = z.object({
 });
 export type LoginResult = z.infer<typeof LoginResult>;
 
-/** POST /user/refresh_token/: the refresh token is rotated on every use. */
-export const RefreshBody = z.object({ refresh: z.string().min(10).max(200) });
+/**
+ * POST /user/refresh_token/: SPEC.md's client sends `refresh` alone, keeps the token it got at login and
+ * sends it again at every refresh: that token keeps working for its whole life (REFRESH_TOKEN_TTL) and
+ * the answer's `refresh` is the same token. A client that sends `rotate: true` (the web app) gets a new
+ * refresh token every time, and a used one presented again later ends the session (replay detection).
+ */
+export const RefreshBody = z.object({ refresh: z.string().min(10).max(200), rotate: z.boolean().optional() });
 export const RefreshResult = z.object({ access: z.string(), refresh: z.string() });
 
 /**

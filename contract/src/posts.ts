@@ -20,7 +20,8 @@ const content = z
 export const CreatePostBody = z.object({
   title,
   content,
-  novel_id: uid.optional(),
+  /** SPEC.md's client always sends the field: `""` or `null` is a post without a novel. */
+  novel_id: z.preprocess((value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value), uid.optional()),
   novel_modified: flag.default(0),
   is_public: flag.default(1),
   /** Readers may download the post as an EPUB (issue 30); left out: 1. */

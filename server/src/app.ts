@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { unstorableTextAt } from '@butterfic/contract';
 import type { Database } from './db';
 import { connect } from './db/client';
 import { Notifications } from './db/notifications';
@@ -11,6 +12,7 @@ import { StreamHub } from './generation/hub';
 import { createProvider } from './generation/providers';
 import { JobRunner } from './generation/runner';
 import type { LlmProvider } from './generation/types';
+import { AppError } from './lib/errors';
 import { pruneRateLimits } from './lib/rate-limit';
 import { loadSecrets } from './lib/secrets';
 import { StreamSlots } from './lib/stream-slots';
@@ -89,6 +91,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
+  // Text PostgreSQL cannot store (a NUL, half a surrogate pair) is refused in any field before the schema,
+  // the safety check or a batch sees it: 400001 naming the field, never a 500 (issue 45).
+  app.addHook('preValidation', async (request) => {
+    const field = unstorableTextAt(request.body) ?? unstorableTextAt(request.query) ?? unstorableTextAt(request.params);
+    if (field)
+      throw new AppError('invalidInput', {
+        message: 'unstorableText',
+        params: { field },
+        data: { fields: { [field]: 'a NUL or a broken character cannot be stored' } },
+      });
+  });
   app.setSerializerCompiler(responseSerializerCompiler(env.NODE_ENV === 'test'));
   const mailer = options.mailer ?? createMailer(env, app.log);
   const provider = options.provider ?? (await createProvider(env));

@@ -196,13 +196,13 @@ export const inviteRewards = pgTable(
   'invite_rewards',
   {
     inbox: text('inbox').notNull(),
-    kind: text('kind', { enum: ['invite', 'invited'] }).notNull(),
+    /** `signup`: the account's own 6 Butter (issue 45); `invited`, `invite`: the two invitation rewards. */
+    kind: text('kind', { enum: ['invite', 'invited', 'signup'] }).notNull(),
     inviteeUid: text('invitee_uid')
       .notNull()
       .references(() => users.uid),
-    inviterUid: text('inviter_uid')
-      .notNull()
-      .references(() => users.uid),
+    /** Null for `signup`. */
+    inviterUid: text('inviter_uid').references(() => users.uid),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

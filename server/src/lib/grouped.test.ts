@@ -53,22 +53,35 @@ describe('Grouped', () => {
     expect(await Promise.all([...answers, late])).toEqual([10, 20, 30, 40, 50, 60, 70, 80]);
   });
 
-  it('fails every caller of a failed group, and goes on with the next', async () => {
+  it('tries a failed group again item by item: only the bad item fails, and the next group goes on', async () => {
+    const groups: number[][] = [];
+    // 2 is text the database refuses: any group holding it fails as a whole.
+    const run = async (items: number[]) => {
+      groups.push(items);
+      await tick();
+      if (items.includes(2)) throw new Error('unsupported Unicode escape sequence');
+      return items.map((n) => n * 10);
+    };
+    const grouped = new Grouped(run, { max: 10, lanes: 1 });
+    const answers = [1, 2, 3].map((n) => grouped.add(n));
+    const settled = await Promise.allSettled(answers);
+    expect(settled.map((s) => (s.status === 'fulfilled' ? s.value : (s.reason as Error).message))).toEqual([
+      10,
+      'unsupported Unicode escape sequence',
+      30,
+    ]);
+    expect(groups).toEqual([[1, 2, 3], [1], [2], [3]]);
+    expect(await grouped.add(4)).toBe(40);
+    expect(groups.at(-1)).toEqual([4]);
+  });
+
+  it('fails a lone failed item once, without trying it again', async () => {
     const r = recorder();
     const grouped = new Grouped(r.run, { max: 10, lanes: 1 });
-    const first = grouped.add(1);
+    const only = grouped.add(1);
     await tick();
-    const [second, third] = [grouped.add(2), grouped.add(3)];
-    r.pending[0]!.resolve();
-    await tick();
-    r.pending[1]!.reject(new Error('deadlock detected'));
-    await expect(second).rejects.toThrow('deadlock detected');
-    await expect(third).rejects.toThrow('deadlock detected');
-    expect(await first).toBe(10);
-    const fourth = grouped.add(4);
-    await tick();
-    expect(r.groups.at(-1)).toEqual([4]);
-    r.pending[2]!.resolve();
-    expect(await fourth).toBe(40);
+    r.pending[0]!.reject(new Error('deadlock detected'));
+    await expect(only).rejects.toThrow('deadlock detected');
+    expect(r.groups).toEqual([[1]]);
   });
 });

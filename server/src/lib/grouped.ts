@@ -3,7 +3,9 @@
  * of other callers that came while earlier groups were at the database, and answers the item's own
  * result. A lone item goes at once; under a burst, up to `lanes` groups are under way at a time and
  * the rest wait for the next, at most `max` items each. Items are sent at the end of the event loop's
- * turn in which they came (setImmediate), so what arrived together goes together. A failed group fails each of its callers.
+ * turn in which they came (setImmediate), so what arrived together goes together. A failed group is
+ * tried again item by item, so one bad item (text the database refuses) fails only its own caller; `run`
+ * must be all or nothing (one transaction), so the failed group wrote nothing.
  */
 export class Grouped<In, Out> {
   private waiting: { item: In; settle: (result: Out | Error) => void }[] = [];
@@ -33,18 +35,24 @@ export class Grouped<In, Out> {
     while (this.inFlight < this.options.lanes && this.waiting.length > 0) {
       const group = this.waiting.splice(0, this.options.max);
       this.inFlight++;
-      void this.run(group.map((g) => g.item))
-        .then(
-          (results) => group.forEach((g, i) => g.settle(results[i]!)),
-          (error: unknown) => {
-            const failure = error instanceof Error ? error : new Error(String(error));
-            for (const g of group) g.settle(failure);
-          },
-        )
+      void this.settle(group)
         .finally(() => {
           this.inFlight--;
           this.send();
         });
+    }
+  }
+
+  private async settle(group: { item: In; settle: (result: Out | Error) => void }[]): Promise<void> {
+    try {
+      const results = await this.run(group.map((g) => g.item));
+      group.forEach((g, i) => g.settle(results[i]!));
+    } catch (error) {
+      if (group.length === 1) {
+        group[0]!.settle(error instanceof Error ? error : new Error(String(error)));
+        return;
+      }
+      await Promise.all(group.map((g) => this.settle([g])));
     }
   }
 }

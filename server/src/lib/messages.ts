@@ -7,6 +7,12 @@ type Table = Record<
   | 'bodyTooLarge'
   | 'badJson'
   | 'unsupportedMedia'
+  | 'invalidEmail'
+  | 'passwordTooShort'
+  | 'passwordTooLong'
+  | 'invalidField'
+  | 'unstorableText'
+  | 'adminProtected'
   | 'minorRefused'
   | 'sexualRefused'
   | 'novelBusy'
@@ -39,6 +45,48 @@ export const MESSAGES: Table = {
     'zh-TW': '送出的資料有誤，請檢查後再試一次。',
     ko: '보낸 정보 중 올바르지 않은 항목이 있어요.',
     ja: '送信された内容に正しくない項目があります。',
+  },
+  invalidEmail: {
+    en: 'The e-mail address is not valid: enter it alone, like name@example.com.',
+    'zh-CN': '邮箱地址无效：请只填写地址本身，例如 name@example.com。',
+    'zh-TW': '電子郵件地址無效：請只填寫地址本身，例如 name@example.com。',
+    ko: '이메일 주소가 올바르지 않아요. name@example.com처럼 주소만 입력해 주세요.',
+    ja: 'メールアドレスが正しくありません。name@example.com のようにアドレスだけを入力してください。',
+  },
+  passwordTooShort: {
+    en: 'The password must be at least {min} characters long.',
+    'zh-CN': '密码至少需要 {min} 个字符。',
+    'zh-TW': '密碼至少需要 {min} 個字元。',
+    ko: '비밀번호는 {min}자 이상이어야 해요.',
+    ja: 'パスワードは {min} 文字以上にしてください。',
+  },
+  passwordTooLong: {
+    en: 'The password can be at most {max} characters long.',
+    'zh-CN': '密码最多 {max} 个字符。',
+    'zh-TW': '密碼最多 {max} 個字元。',
+    ko: '비밀번호는 {max}자 이하여야 해요.',
+    ja: 'パスワードは {max} 文字以内にしてください。',
+  },
+  invalidField: {
+    en: 'Some of the information sent is not valid: check “{field}”.',
+    'zh-CN': '提交的信息有误，请检查“{field}”。',
+    'zh-TW': '送出的資料有誤，請檢查「{field}」。',
+    ko: '보낸 정보 중 올바르지 않은 항목이 있어요: “{field}”을(를) 확인해 주세요.',
+    ja: '送信された内容に正しくない項目があります：「{field}」を確認してください。',
+  },
+  unstorableText: {
+    en: '“{field}” holds a character that cannot be saved (a NUL or a broken character): remove it and try again.',
+    'zh-CN': '“{field}”中含有无法保存的字符（空字符或损坏的字符），请删除后重试。',
+    'zh-TW': '「{field}」中含有無法儲存的字元（空字元或損壞的字元），請刪除後再試一次。',
+    ko: '“{field}”에 저장할 수 없는 문자(NUL 또는 깨진 문자)가 있어요. 지운 뒤 다시 시도해 주세요.',
+    ja: '「{field}」に保存できない文字（NUL 文字または壊れた文字）が含まれています。削除してもう一度お試しください。',
+  },
+  adminProtected: {
+    en: 'An admin cannot suspend or ban another admin. The operator can, with the command line.',
+    'zh-CN': '管理员不能暂停或封禁其他管理员。运营者可以通过命令行操作。',
+    'zh-TW': '管理員不能停權或永久停權其他管理員。營運者可以透過命令列操作。',
+    ko: '관리자는 다른 관리자를 정지하거나 영구 정지할 수 없어요. 운영자는 명령줄로 할 수 있어요.',
+    ja: '管理者は他の管理者を停止・凍結できません。運営者はコマンドラインから行えます。',
   },
   badJson: {
     en: 'The request body is not valid JSON.',

@@ -1,4 +1,4 @@
-import type { Envelope } from '@butterfic/contract';
+import type { Envelope, Language } from '@butterfic/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { pgCode } from '../db/errors';
@@ -19,13 +19,35 @@ function send(reply: FastifyReply, http: number, code: number, msg: string, data
   return reply.code(http).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
 }
 
-function fieldErrors(error: { validation: { instancePath: string; message?: string }[]; validationContext?: string }) {
+type ValidationIssue = { instancePath: string; message?: string; keyword?: string; params?: Record<string, unknown> };
+type ValidationError = { validation: ValidationIssue[]; validationContext?: string };
+
+const fieldOf = (error: ValidationError, issue: ValidationIssue) =>
+  issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
+
+function fieldErrors(error: ValidationError) {
   const fields: Record<string, string> = {};
-  for (const issue of error.validation) {
-    const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
-    fields[key] ??= issue.message ?? 'invalid';
-  }
+  for (const issue of error.validation) fields[fieldOf(error, issue)] ??= issue.message ?? 'invalid';
   return fields;
+}
+
+const EMAIL_FIELDS = new Set(['email', 'contact_email']);
+const PASSWORD_FIELDS = new Set(['password', 'new_password']);
+
+/**
+ * The 400001 sentence names what is wrong, in the caller's language: a malformed e-mail address, a
+ * password too short or too long (SPEC.md's client shows status_msg as it is), else the first field.
+ */
+function validationMessage(error: ValidationError, lang: Language): string {
+  const [issue] = error.validation;
+  if (!issue) return message('invalidInput', lang);
+  const field = fieldOf(error, issue);
+  if (EMAIL_FIELDS.has(field)) return message('invalidEmail', lang);
+  if (PASSWORD_FIELDS.has(field) && issue.keyword === 'too_small' && typeof issue.params?.minimum === 'number')
+    return message('passwordTooShort', lang, { min: issue.params.minimum });
+  if (PASSWORD_FIELDS.has(field) && issue.keyword === 'too_big' && typeof issue.params?.maximum === 'number')
+    return message('passwordTooLong', lang, { max: issue.params.maximum });
+  return message('invalidField', lang, { field });
 }
 
 const CLIENT_ERRORS: Record<string, { http: number; key: MessageKey }> = {
@@ -49,12 +71,12 @@ export function installEnvelope(app: FastifyInstance): void {
       return send(reply, error.http, error.code, message(error.messageKey, lang, error.messageParams), error.data);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return send(reply, 400, 400001, message('invalidInput', lang), { fields: fieldErrors(error) });
+      return send(reply, 400, 400001, validationMessage(error, lang), { fields: fieldErrors(error) });
     }
     const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
     if (known) return send(reply, known.http, 400001, message(known.key, lang));
     if (error.validation) {
-      return send(reply, 400, 400001, message('invalidInput', lang), { fields: fieldErrors(error as never) });
+      return send(reply, 400, 400001, validationMessage(error as never, lang), { fields: fieldErrors(error as never) });
     }
     if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's and its plugins' own client errors (405, 406, 414, …): the fixed table of CONTRACT.md
@@ -103,6 +125,7 @@ export function clientErrorResponse(error: { code?: string }): string | null {
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(Buffer.byteLength(body)),
     connection: 'close',
+    'cache-control': 'no-store',
     ...SECURITY_HEADERS,
   };
   return `HTTP/1.1 ${http} ${reason}\r\n${Object.entries(headers)

@@ -35,6 +35,9 @@ export function installSecurityHeaders(app: FastifyInstance): void {
     reply.header('x-request-id', request.id);
     reply.headers(SECURITY_HEADERS);
     if (hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    if (!request.url.startsWith('/api/')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    // Balances, e-mail addresses, drafts and tokens never sit in a browser's or a proxy's cache: every API
+    // answer is no-store (pages and assets keep their own rules, plugins/spa.ts).
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    else reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
   });
 }

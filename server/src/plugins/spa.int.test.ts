@@ -119,4 +119,46 @@ describe('serving the web app', () => {
     expect(res.status).toBe(404);
     expect(((await res.json()) as { base_resp: { status_code: number } }).base_resp.status_code).toBe(404001);
   });
+
+  it('sends the security headers with every answer: pages, assets, a 304, a missing asset, the API, its errors, a HEAD', async () => {
+    const first = await fetch(ctx.baseUrl + '/assets/index-abc123.js');
+    const answers = [
+      ['page', await fetch(ctx.baseUrl + '/read')],
+      ['home', await fetch(ctx.baseUrl + '/')],
+      ['favicon', await fetch(ctx.baseUrl + '/favicon.svg')],
+      ['asset', first],
+      ['304', await fetch(ctx.baseUrl + '/assets/index-abc123.js', { headers: { 'if-none-match': first.headers.get('etag') ?? '' } })],
+      ['missing asset', await fetch(ctx.baseUrl + '/assets/missing-zzz.js')],
+      ['page HEAD', await fetch(ctx.baseUrl + '/explore', { method: 'HEAD' })],
+      ['api', await fetch(ctx.baseUrl + '/api/v1/site/info/')],
+      ['api error', await fetch(ctx.baseUrl + '/api/v1/user/info/')],
+      ['api 404', await fetch(ctx.baseUrl + '/api/v1/nope/')],
+      ['bad json', await fetch(ctx.baseUrl + '/api/v1/user/login/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' })],
+    ] as const;
+    for (const [name, res] of answers) {
+      const headers = Object.fromEntries(res.headers);
+      expect({ name, nosniff: headers['x-content-type-options'], frame: headers['x-frame-options'], referrer: headers['referrer-policy'] }).toEqual({
+        name,
+        nosniff: 'nosniff',
+        frame: 'DENY',
+        referrer: 'strict-origin-when-cross-origin',
+      });
+      if (!name.startsWith('api') && name !== 'bad json') expect({ name, csp: headers['content-security-policy'] ?? '' }).toMatchObject({ name, csp: expect.stringContaining("frame-ancestors 'none'") });
+    }
+  });
+
+  it("marks every API answer no-store, and keeps the assets' and pages' own caching", async () => {
+    const api = [
+      await fetch(ctx.baseUrl + '/api/v1/site/info/'),
+      await fetch(ctx.baseUrl + '/api/v1/health/'),
+      await fetch(ctx.baseUrl + '/api/v1/persona/list/?page=1'),
+      await fetch(ctx.baseUrl + '/api/v1/user/info/'),
+      await fetch(ctx.baseUrl + '/api/v1/nope/'),
+      await fetch(ctx.baseUrl + '/api/v1/user/login/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"x"}' }),
+      await fetch(ctx.baseUrl + '/api/v1/user/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' }),
+    ];
+    for (const res of api) expect({ url: res.url, cache: res.headers.get('cache-control') }).toEqual({ url: res.url, cache: 'no-store' });
+    expect((await fetch(ctx.baseUrl + '/assets/index-abc123.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await fetch(ctx.baseUrl + '/read')).headers.get('cache-control')).toBe('no-cache');
+  });
 });

@@ -203,7 +203,7 @@ describe('the auth lookup cache', () => {
     expect(ctx.app.authCache.get(other.access)?.user.uid).toBe(other.uid);
   });
 
-  it("keeps every cached lookup across sign-ups, log-ins, refreshes, mailed codes and reports (sent without a token), forgetting only a refused refresh's account", async () => {
+  it("keeps every cached lookup across sign-ups, log-ins, refreshes, mailed codes, reports and anonymous log-outs (sent without a token), forgetting only a refused refresh's account", async () => {
     const reader = await signUp(ctx, 'speed-keeper@example.com');
     expect((await list(reader.auth)).status).toBe(200);
     const cached = () => ctx.app.authCache.get(reader.access)?.user.uid;
@@ -215,9 +215,12 @@ describe('the auth lookup cache', () => {
         headers,
       }),
       await ctx.request('POST', '/api/v1/user/login/', { body: { email: 'speed-keeper@example.com', password: PASSWORD }, headers }),
-      await ctx.request('POST', '/api/v1/user/refresh_token/', { body: { refresh: reader.refresh }, headers }),
+      await ctx.request('POST', '/api/v1/user/refresh_token/', { body: { refresh: reader.refresh, rotate: true }, headers }),
       await ctx.request('POST', '/api/v1/user/send-verification-code/', { body: { email: 'speed-newcomer@example.com' }, headers }),
       await ctx.request('POST', '/api/v1/user/send-reset-code/', { body: { email: 'speed-keeper@example.com' }, headers }),
+      // Anonymous log-outs: no token, a made-up one.
+      await ctx.request('POST', '/api/v1/user/logout/', { body: {}, headers }),
+      await ctx.request('POST', '/api/v1/user/logout/', { body: { refresh: 'not-a-refresh-token-at-all', everywhere: true }, headers }),
     ];
     // A visitor's report of the reader's persona (a report changes no account either).
     const persona = await ctx.request('POST', '/api/v1/persona/create/', { headers: reader.auth, body: personaBody('Reported Ines') });
@@ -227,7 +230,7 @@ describe('the auth lookup cache', () => {
         headers,
       }),
     );
-    expect(calls.map((c) => c.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(calls.map((c) => c.status)).toEqual([200, 200, 200, 200, 200, 200, 200, 200]);
     expect(cached()).toBe(reader.uid);
     // The session lives on in its next refresh token: the access token still lets the reader in.
     expect((await list(reader.auth)).status).toBe(200);
@@ -237,7 +240,7 @@ describe('the auth lookup cache', () => {
     expect(cached()).toBe(reader.uid);
     // A refresh token used again after the grace for a lost answer ends its session: the very next request is refused.
     await sql(`update refresh_tokens set used_at = now() - interval '1 hour' where user_uid = $1 and used_at is not null`, [reader.uid]);
-    const reused = await ctx.request('POST', '/api/v1/user/refresh_token/', { body: { refresh: reader.refresh }, headers });
+    const reused = await ctx.request('POST', '/api/v1/user/refresh_token/', { body: { refresh: reader.refresh, rotate: true }, headers });
     expect(reused.body.base_resp.status_code).toBe(301003);
     expect(cached()).toBeUndefined();
     expect((await list(reader.auth)).body.base_resp.status_code).toBe(301003);

@@ -203,7 +203,8 @@ export function renewSession(stale: string | null = storage.get(STORAGE_KEYS.acc
     if (!refresh) return 'refused';
     try {
       const data = await send<{ access: string; refresh?: string }>('POST', '/user/refresh_token/', {
-        body: { refresh },
+        // Rotation with replay detection (a SPEC.md client, sending `refresh` alone, keeps its token).
+        body: { refresh, rotate: true },
         anonymous: true,
       });
       storage.set(STORAGE_KEYS.accessToken, data.access);

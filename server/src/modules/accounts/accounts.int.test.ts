@@ -81,6 +81,44 @@ describe('sign-in with auto-registration and verification', () => {
     expect(edge.status).toBe(200);
   });
 
+  it("names the field in the caller's language: a malformed address at login, a short password at sign-up", async () => {
+    const login = await post('/user/login/', { email: 'not-an-email', password: PASSWORD });
+    expect([login.status, login.body.base_resp.status_code]).toEqual([400, 400001]);
+    expect(login.body.base_resp.status_msg).toMatch(/e-mail address is not valid/);
+    expect(login.body.data.fields.email).toBe('invalid email!');
+    const korean = await post('/user/login/', { email: 'not-an-email', password: PASSWORD }, { 'accept-language': 'ko-KR' });
+    expect(korean.body.base_resp.status_msg).toContain('이메일 주소가 올바르지 않아요');
+    const short = await post('/user/create/', { email: 'short-pw@example.com', password: 'short12', gender: 'female' }, { 'accept-language': 'ja' });
+    expect([short.status, short.body.base_resp.status_code]).toEqual([400, 400001]);
+    expect(short.body.base_resp.status_msg).toBe('パスワードは 8 文字以上にしてください。');
+    const english = await post('/user/create/', { email: 'short-pw@example.com', password: 'short12', gender: 'female' });
+    expect(english.body.base_resp.status_msg).toBe('The password must be at least 8 characters long.');
+    // Any other field is named as it is sent.
+    const other = await post('/user/create/', { email: 'other-field@example.com', password: PASSWORD, language: 'xx' });
+    expect(other.body.base_resp.status_msg).toContain('“language”');
+  });
+
+  it('pays the 6 Butter of a sign-up once per real inbox (+tags and dots fold), and again for another inbox', async () => {
+    const balance = async (email: string) => {
+      const me = await signUp(ctx, email);
+      return (await ctx.request('GET', '/api/v1/user/info/', { headers: me.auth })).body.data.balance as number;
+    };
+    expect(await balance('farmer@example.com')).toBe(6);
+    expect(await balance('farmer+1@example.com')).toBe(0);
+    expect(await balance('far.mer+2@example.com')).toBe(0);
+    expect(await balance('farmer2@example.com')).toBe(6);
+    // Ten sign-ups of one inbox at once: one grant.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => post('/user/create/', { age_confirmed: true, email: `racer+${i}@example.com`, password: PASSWORD })),
+    );
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    const grants = await ctx.database.pool.query(
+      `select count(*)::int as n, coalesce(sum(l.amount), 0)::int as butter from ledger l join users u on u.uid = l.user_uid
+       where l.kind = 'signup' and u.email like 'racer+%'`,
+    );
+    expect(grants.rows[0]).toEqual({ n: 1, butter: 6 });
+  });
+
   it('answers a wrong password with 301001', async () => {
     await signUp(ctx, 'wrongpw@example.com');
     const res = await post('/user/login/', { email: 'wrongpw@example.com', password: 'not the password' });
@@ -133,6 +171,14 @@ describe('sign-in with auto-registration and verification', () => {
     expect((await post('/user/verify-code/', { email, code: second })).status).toBe(200);
   });
 
+  it('answers a code for a verified address as for an unknown one, confirming nothing', async () => {
+    await signUp(ctx, 'already@example.com');
+    const verified = await post('/user/verify-code/', { email: 'already@example.com', code: '123456' });
+    const unknown = await post('/user/verify-code/', { email: 'never-registered@example.com', code: '123456' });
+    expect([verified.status, verified.body.base_resp]).toEqual([unknown.status, unknown.body.base_resp]);
+    expect(verified.body.base_resp.status_code).toBe(301008);
+  });
+
   it('sends no mail to unknown or verified addresses but answers the same', async () => {
     const before = outbox(ctx).length;
     const unknown = await post('/user/send-verification-code/', { email: 'nobody@example.com' });
@@ -172,6 +218,25 @@ describe('sign-in with auto-registration and verification', () => {
     // Even the right password waits there; the owner elsewhere is not locked out.
     expect((await post('/user/login/', { email, password: PASSWORD }, here)).status).toBe(429);
     expect((await post('/user/login/', { email, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('counts an IPv6 client as its /64 for sign-ups and failed logins, so one network cannot lock an owner out', async () => {
+    const net = (i: number) => ({ 'x-forwarded-for': `2001:db8:45:7::${(i + 1).toString(16)}` });
+    const signups = [];
+    for (let i = 0; i < 21; i++)
+      signups.push(await post('/user/create/', { age_confirmed: true, email: `v6-bulk${i}@example.com`, password: PASSWORD }, net(i)));
+    expect(signups.slice(0, 20).every((a) => a.status === 200)).toBe(true);
+    expect(signups[20]!.body.base_resp.status_code).toBe(429001);
+
+    const email = 'v6-owner@example.com';
+    await signUp(ctx, email);
+    const failures = [];
+    for (let i = 0; i < 11; i++)
+      failures.push(await post('/user/login/', { email, password: 'wrong password!' }, { 'x-forwarded-for': `2001:db8:99:1:${i + 1}::1` }));
+    expect(failures.slice(0, 10).map((a) => a.body.base_resp.status_code)).toEqual(Array(10).fill(301001));
+    expect(failures[10]!.body.base_resp.status_code).toBe(429001);
+    // The owner on another network logs in.
+    expect((await post('/user/login/', { email, password: PASSWORD }, { 'x-forwarded-for': '2001:db8:aa:1::1' })).status).toBe(200);
   });
 
   it('rate-limits registrations per address', async () => {

@@ -22,6 +22,7 @@ import {
   VerifyCodeResult,
 } from '@butterfic/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientAddress } from '../../lib/client-address';
 import { LIMITS, type Limit } from '../../lib/limits';
 import { AppError } from '../../lib/errors';
 import { rateLimit, rateLimitCheck, rateLimitCount, rateLimitHold, rateLimitUncount } from '../../lib/rate-limit';
@@ -83,7 +84,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/create/',
     { ...sessions, schema: { body: CreateUserBody, response: { 200: envelope(CreateUserResult) } } },
     async (request) => {
-      await limit(`register:ip:${request.ip}`, LIMITS.registerPerIp);
+      await limit(`register:ip:${clientAddress(request.ip)}`, LIMITS.registerPerIp);
       const user = await accounts.createAccount(db, {
         env,
         safety: deps.safety,
@@ -95,10 +96,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/user/login/', { ...sessions, schema: { body: LoginBody, response: { 200: envelope(LoginResult) } } }, async (request) => {
-    await limit(`login:ip:${request.ip}`, LIMITS.loginPerIp);
+    await limit(`login:ip:${clientAddress(request.ip)}`, LIMITS.loginPerIp);
     // Only failed logins count against an address, and per client address first: someone guessing
     // from one place locks out that place, not the owner logging in from another (docs/decisions/0017).
-    const nearKey = `login:fail:${request.body.email}:${request.ip}`;
+    const nearKey = `login:fail:${request.body.email}:${clientAddress(request.ip)}`;
     const farKey = `login:fail:${request.body.email}`;
     await rateLimitCheck(db, nearKey, LIMITS.loginFailuresPerEmailAndIp);
     await rateLimitCheck(db, farKey, LIMITS.loginFailuresPerEmail);
@@ -130,7 +131,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const owner = await refreshTokenOwner(db, request.body.refresh);
       if (owner) await limit(`refresh:user:${owner}`, LIMITS.refreshPerAccount);
       try {
-        return ok(await accounts.refresh(db, { env, secrets, token: request.body.refresh }));
+        return ok(await accounts.refresh(db, { env, secrets, token: request.body.refresh, rotate: request.body.rotate ?? false }));
       } catch (error) {
         // A refused refresh may have ended its owner's sessions (a reused token revokes its family, a
         // blocked account all of them): this process forgets that account before answering.
@@ -140,8 +141,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/user/logout/', { schema: { body: LogoutBody, response: { 200: envelope(EmptyResult) } } }, async (request) => {
-    await accounts.logout(db, { refreshToken: request.body.refresh, everywhere: request.body.everywhere ?? false });
+  // A log-out forgets the lookups of the account whose session it ended, and nothing else: one sent
+  // without a token, or with a made-up one, keeps every cached lookup and feed page (issue 45).
+  app.post('/user/logout/', { ...sessions, schema: { body: LogoutBody, response: { 200: envelope(EmptyResult) } } }, async (request) => {
+    const owner = await accounts.logout(db, { refreshToken: request.body.refresh, everywhere: request.body.everywhere ?? false });
+    if (owner) app.authCache.forgetUser(owner);
     return ok({});
   });
 
@@ -165,14 +169,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/send-reset-code/',
     { ...sessions, schema: { body: SendResetCodeBody, response: { 200: envelope(SendCodeResult) } } },
     async (request) => {
-      await limit(`send-code:ip:${request.ip}`, LIMITS.sendPerIp);
+      await limit(`send-code:ip:${clientAddress(request.ip)}`, LIMITS.sendPerIp);
       return ok(await accounts.sendCode(db, { secrets, mailer, email: request.body.email, purpose: 'reset' }));
     },
   );
 
   app.post('/user/reset-password/', { schema: { body: ResetPasswordBody, response: { 200: envelope(EmptyResult) } } }, async (request) => {
     // The same counters as /user/verify-code/: a code has 5 tries, an address 10 per 10 minutes.
-    await limit(`verify:ip:${request.ip}`, LIMITS.verifyPerIp);
+    await limit(`verify:ip:${clientAddress(request.ip)}`, LIMITS.verifyPerIp);
     await limit(`verify:email:${request.body.email}`, LIMITS.verifyPerEmail);
     await checkingCode(request.body.email, () => accounts.resetPassword(db, { secrets, ...request.body }));
     return ok({});
@@ -211,13 +215,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/send-verification-code/',
     { ...sessions, schema: { body: SendCodeBody, response: { 200: envelope(SendCodeResult) } } },
     async (request) => {
-      await limit(`send-code:ip:${request.ip}`, LIMITS.sendPerIp);
+      await limit(`send-code:ip:${clientAddress(request.ip)}`, LIMITS.sendPerIp);
       return ok(await accounts.sendCode(db, { secrets, mailer, email: request.body.email, purpose: 'verify' }));
     },
   );
 
   app.post('/user/verify-code/', { schema: { body: VerifyCodeBody, response: { 200: envelope(VerifyCodeResult) } } }, async (request) => {
-    await limit(`verify:ip:${request.ip}`, LIMITS.verifyPerIp);
+    await limit(`verify:ip:${clientAddress(request.ip)}`, LIMITS.verifyPerIp);
     await limit(`verify:email:${request.body.email}`, LIMITS.verifyPerEmail);
     await checkingCode(request.body.email, () => accounts.verifyCode(db, { secrets, ...request.body }));
     return ok({ verified: true as const });

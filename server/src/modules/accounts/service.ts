@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { INVITE_BUTTER, normalizeStoredEmail, VERIFICATION_RESEND_SECONDS, type Language, type UserInfo } from '@butterfic/contract';
+import { INVITE_BUTTER, normalizeStoredEmail, rewardInbox, VERIFICATION_RESEND_SECONDS, type Language, type UserInfo } from '@butterfic/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db';
 import type { Env } from '../../env';
@@ -16,7 +16,7 @@ import { findInviter, rewardInvitee, rewardInviter } from '../codes/service';
 import { applyLedger } from '../wallet/service';
 import { checkPassword, decoyHash, hashPassword } from './passwords';
 import { isEmailLocalPart, penName } from '../../lib/pen-names';
-import { issueRefreshToken, refreshTokenOwner, revokeAllOf, revokeFamilyOf, rotateRefreshToken, signAccessToken } from './tokens';
+import { issueRefreshToken, refreshTokenOwner, revokeAllOf, revokeFamilyOf, rotateRefreshToken, signAccessToken, useRefreshToken } from './tokens';
 
 export const SIGNUP_BUTTER = 6;
 export const CODE_TTL_MINUTES = 10;
@@ -98,7 +98,7 @@ export async function createAccount(
           })
           .returning();
         if (!user) throw new Error('insert returned nothing');
-        let { balance } = await applyLedger(tx, { userUid: user.uid, kind: 'signup', amount: SIGNUP_BUTTER, ref: user.uid });
+        let balance = (await claimSignupGrant(tx, user)) ? (await applyLedger(tx, { userUid: user.uid, kind: 'signup', amount: SIGNUP_BUTTER, ref: user.uid })).balance : 0;
         if (invitedBy) {
           // 6+8 for the new account now (once per inbox); the inviter's +8 once it is verified.
           if (await rewardInvitee(tx, { inviteeUid: user.uid, inviterUid: invitedBy, email: user.email })) balance += INVITE_BUTTER;
@@ -112,6 +112,19 @@ export async function createAccount(
       throw error;
     }
   }
+}
+
+/**
+ * The sign-up's 6 Butter is paid once per real inbox (issue 45), as the invitation rewards are: ten
+ * `+tags` or dotted spellings of one mailbox get it once. Run in the transaction that creates the
+ * account; true when this account gets it. An address never verified gives its claim back when it is
+ * released (releaseUnverified), so a squatter cannot take the real owner's grant.
+ */
+async function claimSignupGrant(tx: DbOrTx, user: { uid: string; email: string }): Promise<boolean> {
+  const claimed = await tx.execute(sql`
+    insert into invite_rewards (inbox, kind, invitee_uid) values (${rewardInbox(user.email)}, 'signup', ${user.uid})
+    on conflict do nothing returning inbox`);
+  return claimed.rows.length > 0;
 }
 
 export type Session = { user: AuthUser; access: string; refresh: string };
@@ -147,9 +160,9 @@ export async function startSession(db: Db, { env, secrets, user }: SessionSettin
 
 export async function refresh(
   db: Db,
-  { env, secrets, token }: SessionSettings & { token: string },
+  { env, secrets, token, rotate }: SessionSettings & { token: string; rotate: boolean },
 ): Promise<{ access: string; refresh: string }> {
-  const outcome = await rotateRefreshToken(db, secrets.jwtKey, token, env.REFRESH_TOKEN_TTL);
+  const outcome = await (rotate ? rotateRefreshToken : useRefreshToken)(db, secrets.jwtKey, token, env.REFRESH_TOKEN_TTL);
   if (!outcome.ok) {
     // A ban or suspension revoked every session: its owner learns why (and until when), not just "log in again".
     if (outcome.reason === 'revoked') {
@@ -281,7 +294,9 @@ export async function verifyCode(
 ): Promise<void> {
   const user = await findByEmail(db, { email });
   if (!user) throw new AppError('verificationFailed');
-  if (user.emailVerifiedAt) return;
+  // An address already verified answers as an unknown one does (issue 45): a guessed code must not confirm
+  // that the address has an account, nor that it is verified. Its code was spent when it verified.
+  if (user.emailVerifiedAt) throw new AppError('verificationFailed');
   if (!(await tryCode(db, { secrets, user, code, purpose: 'verify' }))) throw new AppError('verificationFailed');
   await db.transaction(async (tx) => {
     const verified = await tx
@@ -351,9 +366,10 @@ export async function changePassword(
 export async function logout(
   db: Db,
   { refreshToken, everywhere }: { refreshToken: string | undefined; everywhere: boolean },
-): Promise<void> {
+): Promise<string | null> {
   const owner = refreshToken ? await revokeFamilyOf(db, refreshToken) : null;
   if (everywhere && owner) await revokeAllOf(db, owner);
+  return owner;
 }
 
 export const UNVERIFIED_DAYS = 7;

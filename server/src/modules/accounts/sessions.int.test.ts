@@ -11,7 +11,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const info = (access: string) => ctx.request('GET', '/api/v1/user/info/', { headers: { authorization: `Bearer ${access}` } });
-const refresh = (token: string) => ctx.request('POST', '/api/v1/user/refresh_token/', { body: { refresh: token } });
+/** The web app's refresh: it asks for rotation (a SPEC.md client sends `refresh` alone: `specRefresh`). */
+const refresh = (token: string) => ctx.request('POST', '/api/v1/user/refresh_token/', { body: { refresh: token, rotate: true } });
+const specRefresh = (token: string) => ctx.request('POST', '/api/v1/user/refresh_token/', { body: { refresh: token } });
 
 describe('sessions', () => {
   it('expires access tokens with 401 + 301005, and a refresh brings a working one', async () => {
@@ -92,5 +94,62 @@ describe('sessions', () => {
     // The first token again, seconds later: its successor is spent, so this is a replay.
     expect((await refresh(me.refresh)).body.base_resp.status_code).toBe(301003);
     expect((await refresh(third.body.data.refresh)).body.base_resp.status_code).toBe(301003);
+  });
+
+  it('keeps the refresh token a SPEC.md client got at login working however often it is used, 15 s apart', async () => {
+    const me = await signUp(ctx, 'spec-client@example.com');
+    const first = await specRefresh(me.refresh);
+    expect(first.status).toBe(200);
+    expect(first.body.data.refresh).toBe(me.refresh);
+    expect((await info(first.body.data.access)).status).toBe(200);
+    // The seed client sends the login's token again at its next refresh, long after the grace window
+    // (were the first refresh a rotation, this would make the token a replay).
+    await ctx.database.db
+      .update(refreshTokens)
+      .set({ usedAt: sql`now() - interval '15 seconds'` })
+      .where(sql`${refreshTokens.usedAt} is not null`);
+    for (let i = 0; i < 3; i++) {
+      const again = await specRefresh(me.refresh);
+      expect(again.status).toBe(200);
+      expect((await info(again.body.data.access)).status).toBe(200);
+    }
+    // It still ends with logout, and with a password change elsewhere.
+    await ctx.request('POST', '/api/v1/user/logout/', { body: { refresh: me.refresh } });
+    const after = await specRefresh(me.refresh);
+    expect(after.status).toBe(401);
+    expect(after.body.base_resp.status_code).toBe(301003);
+  });
+
+  it('ends a SPEC.md client session on a password change, and refuses it after REFRESH_TOKEN_TTL', async () => {
+    const me = await signUp(ctx, 'spec-password@example.com');
+    const other = await ctx.request('POST', '/api/v1/user/login/', {
+      body: { email: 'spec-password@example.com', password: 'correct horse battery' },
+    });
+    const changed = await ctx.request('POST', '/api/v1/user/change-password/', {
+      headers: { authorization: `Bearer ${other.body.data.tokens.access}` },
+      body: { old_password: 'correct horse battery', new_password: 'a new battery staple' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await specRefresh(me.refresh)).body.base_resp.status_code).toBe(301003);
+
+    const later = await ctx.request('POST', '/api/v1/user/login/', { body: { email: 'spec-password@example.com', password: 'a new battery staple' } });
+    const token = later.body.data.tokens.refresh as string;
+    expect((await specRefresh(token)).status).toBe(200);
+    await ctx.database.db
+      .update(refreshTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(sql`${refreshTokens.userUid} = ${later.body.data.uid}`);
+    expect((await specRefresh(token)).body.base_resp.status_code).toBe(301003);
+  });
+
+  it('treats a token a rotating client already exchanged as a replay when it comes back without rotate', async () => {
+    const me = await signUp(ctx, 'spec-mixed@example.com');
+    const rotated = (await refresh(me.refresh)).body.data;
+    await ctx.database.db
+      .update(refreshTokens)
+      .set({ usedAt: sql`now() - interval '15 seconds'` })
+      .where(sql`${refreshTokens.usedAt} is not null`);
+    expect((await specRefresh(me.refresh)).body.base_resp.status_code).toBe(301003);
+    expect((await specRefresh(rotated.refresh)).body.base_resp.status_code).toBe(301003);
   });
 });

@@ -99,6 +99,30 @@ type RotateOutcome =
   { ok: true; userUid: string; familyId: string; refresh: string } | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'reused' };
 
 /**
+ * Uses a refresh token without rotating it (a SPEC.md client, which keeps the token it got at login): a
+ * live, unexpired token that no rotation has replaced answers itself again, and nothing is written. A
+ * token a rotating client already exchanged is handled as a rotation would (the grace window, then a
+ * replay that ends the family): a copy of it must not outlive the exchange.
+ */
+export async function useRefreshToken(db: Db, key: Uint8Array, token: string, ttlSeconds: number): Promise<RotateOutcome> {
+  const [row] = await db
+    .select({
+      userUid: refreshTokens.userUid,
+      familyId: refreshTokens.familyId,
+      expiresAt: refreshTokens.expiresAt,
+      usedAt: refreshTokens.usedAt,
+      revokedAt: refreshTokens.revokedAt,
+    })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)));
+  if (!row) return { ok: false, reason: 'unknown' };
+  if (row.revokedAt) return { ok: false, reason: 'revoked' };
+  if (row.usedAt) return rotateRefreshToken(db, key, token, ttlSeconds);
+  if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' };
+  return { ok: true, userUid: row.userUid, familyId: row.familyId, refresh: token };
+}
+
+/**
  * Uses a refresh token once: marks it used and issues its successor in the
  * same family. A token that was already used is a stolen copy or a replay:
  * the whole family is revoked and both holders must log in again, except within

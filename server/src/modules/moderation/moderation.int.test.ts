@@ -364,3 +364,30 @@ describe('hygiene', () => {
     }
   });
 });
+
+describe('admins and admins', () => {
+  it('refuses an admin suspending or banning another admin (403001, nothing changed)', async () => {
+    const two = await createTestContext({ env: { ADMIN_EMAILS: 'first-admin@example.com,second-admin@example.com' } });
+    try {
+      const first = await signUp(two, 'first-admin@example.com');
+      const second = await signUp(two, 'second-admin@example.com');
+      for (const body of [
+        { action: 'ban', user_uid: second.uid, reason: 'coup' },
+        { action: 'suspend', user_uid: second.uid, days: 3, reason: 'coup' },
+      ]) {
+        const refused = await two.request('POST', '/api/v1/admin/user/', { body, headers: first.auth });
+        expect([refused.status, refused.body.base_resp.status_code]).toEqual([403, 403001]);
+        expect(refused.body.base_resp.status_msg).toContain('another admin');
+      }
+      expect((await two.request('GET', '/api/v1/user/info/', { headers: second.auth })).status).toBe(200);
+      const audited = await two.database.pool.query(`select count(*)::int as n from audit_log where target_uid = $1`, [second.uid]);
+      expect(audited.rows[0].n).toBe(0);
+      // An ordinary account is still banned as before.
+      const user = await signUp(two, 'plain-user@example.com');
+      const banned = await two.request('POST', '/api/v1/admin/user/', { body: { action: 'ban', user_uid: user.uid, reason: 'spam' }, headers: first.auth });
+      expect(banned.status).toBe(200);
+    } finally {
+      await two.close();
+    }
+  });
+});

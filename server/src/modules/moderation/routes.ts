@@ -48,7 +48,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/admin/user/', { ...admin, schema: { body: AdminUserBody, response: { 200: envelope(AdminActionResult) } } }, async (request) => {
-    const { audit_id } = await moderateUser(ops, actor(request), request.body);
+    const { audit_id } = await moderateUser(ops, actor(request), request.body, { protectedAdmins: deps.env.ADMIN_EMAILS });
     return ok({ audit_id });
   });
 

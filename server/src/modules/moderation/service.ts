@@ -19,6 +19,7 @@ import { LIMITS, type Limit } from '../../lib/limits';
 import { rateLimit } from '../../lib/rate-limit';
 import { accountNoticeMail, describeContent, reportActionedMail, takenDownMail } from '../../mail/templates';
 import type { Mailer } from '../../mail/transport';
+import { isAdmin } from '../../plugins/auth';
 import { revokeAllOf } from '../accounts/tokens';
 import { novelContent } from '../novels/moderation';
 import { personaContent } from '../personas/moderation';
@@ -243,7 +244,13 @@ export async function dismissReport(ops: Ops, actor: string, reportUid: string, 
  * Warns, suspends for N days, bans or unbans an account, in one transaction with its audit row.
  * A suspension or ban ends every session at once; the account is told by mail.
  */
-export async function moderateUser(ops: Ops, actor: string, input: AdminUserBody): Promise<{ audit_id: number; until: Date | null }> {
+export async function moderateUser(
+  ops: Ops,
+  actor: string,
+  input: AdminUserBody,
+  /** The console's admins (ADMIN_EMAILS): one admin cannot suspend or ban another; the operator's CLI can. */
+  { protectedAdmins = [] }: { protectedAdmins?: readonly string[] } = {},
+): Promise<{ audit_id: number; until: Date | null }> {
   if (input.action === 'suspend' && !input.days) throw new AppError('invalidInput', { data: { fields: { days: 'required to suspend' } } });
   let notice: Notice | null = null;
   const until = input.action === 'suspend' && input.days ? new Date(Date.now() + input.days * 86_400_000) : null;
@@ -251,6 +258,7 @@ export async function moderateUser(ops: Ops, actor: string, input: AdminUserBody
     const [user] = await tx.select().from(users).where(eq(users.uid, input.user_uid)).for('update');
     if (!user) throw new AppError('notFound');
     if (input.action === 'suspend' || input.action === 'ban') {
+      if (isAdmin(protectedAdmins, user)) throw new AppError('forbidden', { message: 'adminProtected' });
       await tx
         .update(users)
         .set({

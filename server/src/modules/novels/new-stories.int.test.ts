@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/accounts';
+import { storyRequest } from '../../../test/novels';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { applyLedger, ledgerTotals } from '../wallet/service';
 import { insertNewStories, type NewStoryRow } from './new-stories';
@@ -118,5 +119,38 @@ describe('a batch of new stories', () => {
       { uid: claimed.jobUid, status: 'running', attempts: 1, worker_id: 'worker-1', leased: true },
       { uid: `batch-job-${n}`, status: 'queued', attempts: 0, worker_id: null, leased: null },
     ]);
+  });
+
+  it('refuses a NUL or half a surrogate pair in any field with 400001, while the good starts sent beside it are written', async () => {
+    const writers = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => signUp(ctx, `batch-text-${i}@example.com`)));
+    const bad = [
+      storyRequest({ params: { ...storyRequest().params, plot: 'A storm\u0000 strands him.' } }),
+      storyRequest({ params: { ...storyRequest().params, char_a_name: 'In\ud800es' } }),
+    ];
+    const answers = await Promise.all(
+      writers.map((w, i) =>
+        ctx.request('POST', '/api/v1/novel/generate/', { headers: w.auth, body: i < 2 ? bad[i] : storyRequest() }),
+      ),
+    );
+    expect(answers.map((a) => [a.status, a.body.base_resp.status_code])).toEqual([
+      [400, 400001],
+      [400, 400001],
+      [200, 0],
+      [200, 0],
+      [200, 0],
+      [200, 0],
+    ]);
+    expect(answers[0]!.body.data.fields).toHaveProperty(['params.plot']);
+    expect(answers[0]!.body.base_resp.status_msg).toContain('params.plot');
+    expect(answers[1]!.body.data.fields).toHaveProperty(['params.char_a_name']);
+    // The refused accounts were charged nothing and have no story; the others have theirs.
+    for (const [i, w] of writers.entries()) {
+      const info = await ctx.request('GET', '/api/v1/user/info/', { headers: w.auth });
+      expect(info.body.data.balance).toBe(i < 2 ? 6 : 0);
+      expect(await storiesOf(w.uid)).toHaveLength(i < 2 ? 0 : 1);
+    }
+    // A query string and a path are read too.
+    const query = await ctx.request('GET', '/api/v1/post/list/?page=1&language=en%00');
+    expect([query.status, query.body.base_resp.status_code]).toEqual([400, 400001]);
   });
 });

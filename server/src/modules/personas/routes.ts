@@ -14,6 +14,7 @@ import {
   PersonaRef,
 } from '@butterfic/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientAddress } from '../../lib/client-address';
 import { LIMITS } from '../../lib/limits';
 import { rateLimit } from '../../lib/rate-limit';
 import { currentUser, KEEPS_AUTH } from '../../plugins/auth';
@@ -68,7 +69,7 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/persona/addused/',
     { ...optional, config: KEEPS_AUTH, schema: { body: PersonaRef, response: { 200: envelope(AddUsedResult) } } },
-    async (request) => ok({ used_count: await service.addUsed(db, request.user, request.body.persona_uid, request.ip) }),
+    async (request) => ok({ used_count: await service.addUsed(db, request.user, request.body.persona_uid, clientAddress(request.ip)) }),
   );
 
   app.post('/persona/create/', { ...writes, schema: { body: PersonaInput, response: { 200: envelope(Persona) } } }, async (request) => {

@@ -78,6 +78,22 @@ describe('publishing a post', () => {
     expect(mine.body.data.results).toEqual([]);
   });
 
+  it("takes SPEC.md's empty novel_id (\"\" or null, as JSON or a form) as a post without a novel", async () => {
+    const me = await account();
+    const asJson = await create(me.auth, { title: 'No novel', content: 'Written by hand.', novel_id: '', novel_modified: 0 });
+    expect([asJson.status, asJson.body.base_resp.status_code]).toEqual([200, 0]);
+    const asNull = await create(me.auth, { title: 'No novel either', content: 'Also by hand.', novel_id: null, novel_modified: 0 });
+    expect([asNull.status, asNull.body.base_resp.status_code]).toEqual([200, 0]);
+    const form = await fetch(`${ctx.baseUrl}/api/v1/post/create/`, {
+      method: 'POST',
+      headers: { ...me.auth, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ title: 'A form post', content: 'Sent as a form.', novel_id: '', novel_modified: '0', is_public: '1', language: 'en' }),
+    });
+    expect(form.status).toBe(200);
+    const mine = await ctx.request('GET', '/api/v1/post/mine/', { headers: me.auth });
+    expect(mine.body.data.results.map((p: { title: string }) => p.title).sort()).toEqual(['A form post', 'No novel', 'No novel either']);
+  });
+
   it('needs a signed-in author', async () => {
     const res = await create({}, { title: 'A title', content: 'text' });
     expect(res.status).toBe(401);
