@@ -82,6 +82,14 @@ describe('installable app', () => {
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
       await snap(page, `pwa-${lang}-offline-phone`);
 
+      // The same when the browser believes it is online (a network that reaches nothing; Chromium 150's
+      // offline emulation, which a page loaded after it reads as online): the worker marks the shell it
+      // answered with, and the page says it is offline from that mark (web/src/lib/online-status.ts).
+      await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'onLine', { get: () => true }));
+      await page.goto('/explore');
+      expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+      await notice.getByText(t.offline.body).waitFor();
+
       // Back online, the screen loads again without it.
       await context.setOffline(false);
       await page.reload();

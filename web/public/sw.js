@@ -1,6 +1,7 @@
 /* Butterfic's service worker: keeps the app shell (index.html and the built bundle) so the installed
- * app opens without the network, and answers pages it cannot fetch with the cached shell, or
- * /offline.html when even that is missing. The API and the story streams are never cached.
+ * app opens without the network, and answers pages it cannot fetch with the cached shell (marked so
+ * the page knows it is offline), or /offline.html when even that is missing. The API and the story
+ * streams are never cached.
  * Registered by web/src/lib/service-worker.ts in production builds only. */
 const CACHE = 'butterfic-shell-v1';
 const SHELL = ['/', '/offline.html', '/offline.css', '/manifest.webmanifest', '/favicon.svg', '/icons/icon.svg', '/icons/icon-192.png'];
@@ -29,6 +30,17 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+/* The cached shell, marked as answered without the network: the page shows its offline notice even
+ * when navigator.onLine says true (web/src/lib/online-status.ts reads the mark). */
+async function markedOffline(shell) {
+  const headers = new Headers(shell.headers);
+  // The body read here is already decoded, and its length changes.
+  headers.delete('content-encoding');
+  headers.delete('content-length');
+  const html = (await shell.text()).replace(/<head[^>]*>/i, (head) => `${head}<meta name="butterfic-offline-shell" content="">`);
+  return new Response(html, { status: shell.status, statusText: shell.statusText, headers });
+}
+
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET') return;
@@ -45,7 +57,8 @@ self.addEventListener('fetch', (event) => {
           return response;
         } catch {
           const cache = await caches.open(CACHE);
-          return (await cache.match('/')) || (await cache.match('/offline.html')) || Response.error();
+          const shell = await cache.match('/');
+          return (shell && (await markedOffline(shell))) || (await cache.match('/offline.html')) || Response.error();
         }
       })(),
     );

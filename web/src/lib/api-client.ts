@@ -2,6 +2,7 @@ import type { BaseResp } from '@butterfic/contract';
 import { STATUS } from '@butterfic/contract/client';
 import { STORAGE_KEYS, storage } from './storage';
 import { currentLanguage } from './language';
+import { onlineStatus } from './online-status';
 import { eventMessages, type EventMessages } from './story-stream';
 
 /**
@@ -150,6 +151,8 @@ async function answerOf<T>(
     if (options.signal?.aborted) throw error;
     throw new ApiError(0, NETWORK_ERROR, (error as Error).name === 'TimeoutError' ? 'timeout' : 'network');
   }
+  // An answer, whatever it says: a page that opened offline is online again (lib/online-status.ts).
+  onlineStatus.reached();
   type Payload = { base_resp?: BaseResp; data?: unknown };
   let payload: Payload | null = null;
   if (options.onStream && response.ok && response.body && response.headers.get('content-type')?.startsWith('text/event-stream')) {

@@ -9,16 +9,3 @@ export function registerServiceWorker(): void {
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
 }
-
-/** Whether the browser says it is online, kept current by its online and offline events. */
-export const onlineStatus = {
-  subscribe(listener: () => void) {
-    window.addEventListener('online', listener);
-    window.addEventListener('offline', listener);
-    return () => {
-      window.removeEventListener('online', listener);
-      window.removeEventListener('offline', listener);
-    };
-  },
-  get: () => (typeof navigator === 'undefined' ? true : navigator.onLine),
-};

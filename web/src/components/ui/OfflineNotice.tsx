@@ -1,12 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WifiOff } from 'lucide-react';
-import { onlineStatus } from '../../lib/service-worker';
+import { onlineStatus } from '../../lib/online-status';
 import { Button } from './Button';
 
 /**
  * Without the network (the installed app opened offline), every screen says so first, with a retry.
- * Only the browser's own offline state: a single failed call is the screen's own error state.
+ * The browser's offline state, or a page the service worker answered from its cache because the
+ * network gave none (lib/online-status.ts): a single failed call is the screen's own error state.
  */
 export function OfflineNotice() {
   const { t } = useTranslation();
