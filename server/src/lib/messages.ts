@@ -149,10 +149,12 @@ export const MESSAGES: Table = {
   },
   checkoutHeld: {
     en: "Purchases are paused while a payment of this account is disputed with the card's bank or reported as fraud. What it bought is held until the bank decides, and comes back if the payment stands.",
-    'zh-CN': '该账号有一笔付款正被发卡银行提出争议或报告为欺诈，处理完之前暂停购买。这笔付款买到的黄油币和无限畅写会先被冻结，银行确认付款有效后会还给你。',
-    'zh-TW': '這個帳號有一筆付款正被發卡銀行提出爭議或回報為詐欺，處理完之前暫停購買。這筆付款買到的奶油和無限暢寫會先被凍結，銀行確認付款有效後會還給你。',
-    ko: '이 계정의 결제 한 건이 카드사에 이의 제기되었거나 부정 사용으로 신고되어, 처리될 때까지 구매가 중지돼요. 그 결제로 받은 버터와 이용권은 카드사의 결정이 날 때까지 보류되며, 결제가 유효하다고 확인되면 돌려드려요.',
-    ja: 'このアカウントの支払いがカード会社に異議申し立てされたか、不正利用として報告されたため、解決するまで購入を停止しています。その支払いで得たバターとパスはカード会社の判断が出るまで保留され、支払いが有効と認められれば戻ります。',
+    'zh-CN':
+      '该账号有一笔付款正被发卡银行提出争议或标记为欺诈交易，处理完之前暂停购买。这笔付款买到的黄油币和无限畅写会先被冻结，银行确认付款有效后会还给你。',
+    'zh-TW':
+      '這個帳號有一筆付款正被發卡銀行提出爭議或標記為詐欺交易，處理完之前暫停購買。這筆付款買到的奶油和無限暢寫會先被凍結，銀行確認付款有效後會還給你。',
+    ko: '이 계정의 결제 한 건이 카드사에 이의 제기되었거나 부정 사용으로 신고되어, 처리될 때까지 구매가 중지돼요. 그 결제로 받은 버터와 무제한 이용권은 카드사의 결정이 날 때까지 보류되며, 결제가 유효하다고 확인되면 돌려드려요.',
+    ja: 'このアカウントの支払いがカード会社に異議申し立てされたか、不正利用の疑いを指摘されたため、解決するまで購入を停止しています。その支払いで得たバターと使い放題パスはカード会社の判断が出るまで保留され、支払いが有効と認められれば戻ります。',
   },
   checkoutInDebt: {
     en: 'Purchases are paused: this account owes {debt} Butter after a payment was refunded or disputed. A redeem code or an invitation reward settles it.',
