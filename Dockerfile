@@ -24,7 +24,7 @@ WORKDIR /app
 # Listen on every interface inside the container; DATA_DIR is a volume (only the embedded
 # database and the dev outbox use it: with DATABASE_URL and SMTP_URL it stays empty).
 # A deployment: production settings (no sandbox checkout: set PAYMENTS=stripe and its keys; the compose
-# trial overrides NODE_ENV and runs the sandbox on purpose).
+# file overrides NODE_ENV, and runs the sandbox only when PAYMENTS=sandbox is chosen, on 127.0.0.1).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \

@@ -68,8 +68,10 @@ export const TransactionsQuery = z.object({
   before: z.coerce.number().int().min(1).optional(),
 });
 /**
- * `pass`: a pass bought (0 Butter, `pass_until` its end); `purchase_refund` and `chargeback`: Butter (or a pass)
- * taken back after Stripe refunded a payment or the bank decided a dispute against it; `revoke`: Butter the
+ * `pass`: a pass bought (0 Butter, `pass_until` its end); `purchase_refund`: Butter (or a pass) taken back after
+ * Stripe refunded a payment; `chargeback`: taken when a dispute or early fraud warning on the payment opened
+ * (held), or when a dispute was lost; `dispute_won`: what a hold took, given back when the dispute closed for
+ * us; `refund_failed`: what a refund took, given back when it failed or was cancelled; `revoke`: Butter the
  * operator took back (`npm run admin -- user grant <email> -<n>`). `refund` is a failed job's charge given back.
  */
 export const LEDGER_KINDS = [
@@ -86,6 +88,8 @@ export const LEDGER_KINDS = [
   'purchase_refund',
   'chargeback',
   'revoke',
+  'dispute_won',
+  'refund_failed',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const Transaction = z.object({

@@ -69,6 +69,9 @@ describe('configuration', () => {
       PAYMENTS_SANDBOX_PUBLIC: false,
     });
     expect(() => loadEnv({ HOST: '0.0.0.0' })).toThrow(/PAYMENTS is unset on an address others can reach \(HOST=0\.0\.0\.0/);
+    // docker-compose.yml passes PAYMENTS empty unless the operator chose (issue 45): the same one line.
+    expect(() => loadEnv({ HOST: '0.0.0.0', PAYMENTS: '' })).toThrow(/PAYMENTS is unset on an address others can reach \(HOST=0\.0\.0\.0/);
+    expect(() => loadEnv({ HOST: '0.0.0.0', PAYMENTS: 'free' })).toThrow(/PAYMENTS must be stripe or sandbox \(got "free"\)/);
     expect(() => loadEnv({ PUBLIC_URL: 'https://butterfic.example' })).toThrow(
       /set PAYMENTS=stripe with its three STRIPE_\* keys, or PAYMENTS=sandbox/,
     );

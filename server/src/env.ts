@@ -140,8 +140,8 @@ const EnvSchema = z
     MODERATION_API_KEY: optionalString,
     SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL'),
     MAIL_FROM: z.string().default('Butterfic <no-reply@butterfic.local>'),
-    /** Unset: sandbox on a loopback address (npm start), nothing elsewhere (loadEnv; issue 25). */
-    PAYMENTS: z.enum(['stripe', 'sandbox'], { message: 'must be stripe or sandbox' }).optional(),
+    /** Unset or empty (docker-compose.yml's default): sandbox on a loopback address (npm start), nothing elsewhere (loadEnv; issues 25, 45). */
+    PAYMENTS: optionalString.pipe(z.enum(['stripe', 'sandbox'], { message: 'must be stripe or sandbox' }).optional()),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,

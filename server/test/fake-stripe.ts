@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A fake Stripe API on loopback speaking the calls the app makes (Checkout
- * Session create, retrieve and list by PaymentIntent; charge and dispute
- * retrieve), form-encoded in and JSON out like Stripe.
+ * Session create, retrieve and list by PaymentIntent; charge, dispute, refund
+ * and early fraud warning retrieve; refunds listed by charge), form-encoded in
+ * and JSON out like Stripe, in the shapes of Stripe's objects.
  * Tests point the real SDK at it through STRIPE_API_BASE.
  */
 export type FakeSession = {
@@ -34,15 +35,56 @@ export type FakeCharge = {
   disputed: boolean;
 };
 
+export type DisputeStatus =
+  | 'warning_needs_response'
+  | 'warning_under_review'
+  | 'warning_closed'
+  | 'needs_response'
+  | 'under_review'
+  | 'won'
+  | 'lost'
+  | 'prevented';
+
 export type FakeDispute = {
   id: string;
   object: 'dispute';
   amount: number;
+  created: number;
   currency: string;
   charge: string;
   payment_intent: string;
   reason: string;
-  status: 'warning_needs_response' | 'needs_response' | 'under_review' | 'won' | 'lost';
+  status: DisputeStatus;
+  is_charge_refundable: boolean;
+  livemode: false;
+  metadata: Record<string, string>;
+};
+
+/** Stripe's Refund: `pending`, `requires_action` and `succeeded` send the money back; `failed` and `canceled` do not. */
+export type FakeRefund = {
+  id: string;
+  object: 'refund';
+  amount: number;
+  charge: string;
+  created: number;
+  currency: string;
+  payment_intent: string;
+  reason: string | null;
+  status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+  failure_reason?: string;
+  metadata: Record<string, string>;
+};
+
+/** Stripe's `radar.early_fraud_warning`: the card's issuer reported the charge as fraud. */
+export type FakeEarlyFraudWarning = {
+  id: string;
+  object: 'radar.early_fraud_warning';
+  actionable: boolean;
+  charge: string;
+  created: number;
+  fraud_type: string;
+  livemode: false;
+  payment_intent: string;
 };
 
 export type FakeStripe = {
@@ -53,14 +95,22 @@ export type FakeStripe = {
   retrieves: number;
   charges: Map<string, FakeCharge>;
   disputes: Map<string, FakeDispute>;
+  refunds: Map<string, FakeRefund>;
+  earlyFraudWarnings: Map<string, FakeEarlyFraudWarning>;
   /** Marks a session paid: a PaymentIntent and its charge. */
   pay: (id: string) => void;
   /** Refunds `amount` minor units (default: the rest) of a paid session's charge; answers the charge id. */
   refund: (sessionId: string, amount?: number) => string;
+  /** The refunds of a paid session's charge, oldest first. */
+  refundsOf: (sessionId: string) => FakeRefund[];
+  /** A refund that failed or was cancelled: its money goes back to the charge. */
+  failRefund: (refundId: string, status?: 'failed' | 'canceled') => void;
   /** Opens a dispute on a paid session's charge; answers the dispute id. */
-  dispute: (sessionId: string) => string;
+  dispute: (sessionId: string, status?: DisputeStatus) => string;
   /** Closes a dispute as the bank decided. */
-  closeDispute: (disputeId: string, status: 'won' | 'lost') => void;
+  closeDispute: (disputeId: string, status: 'won' | 'lost' | 'warning_closed' | 'prevented') => void;
+  /** The issuer reports a paid session's charge as fraud; answers the early fraud warning's id. */
+  earlyFraudWarning: (sessionId: string) => string;
   close: () => Promise<void>;
 };
 
@@ -68,6 +118,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
   const charges = new Map<string, FakeCharge>();
   const disputes = new Map<string, FakeDispute>();
+  const refunds = new Map<string, FakeRefund>();
+  const earlyFraudWarnings = new Map<string, FakeEarlyFraudWarning>();
   const creates: URLSearchParams[] = [];
   const state = { retrieves: 0 };
   const json = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -120,10 +172,30 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         });
         return;
       }
-      const object = /^\/v1\/(charges|disputes)\/([\w-]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && url.pathname === '/v1/refunds') {
+        // Newest first, `starting_after` pages on, like Stripe's list.
+        const charge = url.searchParams.get('charge');
+        const all = [...refunds.values()]
+          .filter((r) => charge === null || r.charge === charge)
+          .sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1));
+        const after = url.searchParams.get('starting_after');
+        const from = after ? all.findIndex((r) => r.id === after) + 1 : 0;
+        const limit = Number(url.searchParams.get('limit') ?? 10);
+        json(res, 200, { object: 'list', data: all.slice(from, from + limit), has_more: from + limit < all.length, url: url.pathname });
+        return;
+      }
+      const object = /^\/v1\/(charges|disputes|refunds|radar\/early_fraud_warnings)\/([\w-]+)$/.exec(url.pathname);
       if (req.method === 'GET' && object?.[1] && object[2]) {
-        const found = object[1] === 'charges' ? charges.get(object[2]) : disputes.get(object[2]);
-        if (!found) json(res, 404, { error: { type: 'invalid_request_error', message: `No such ${object[1]}: '${object[2]}'` } });
+        const kind = object[1];
+        const found =
+          kind === 'charges'
+            ? charges.get(object[2])
+            : kind === 'disputes'
+              ? disputes.get(object[2])
+              : kind === 'refunds'
+                ? refunds.get(object[2])
+                : earlyFraudWarnings.get(object[2]);
+        if (!found) json(res, 404, { error: { type: 'invalid_request_error', message: `No such ${kind}: '${object[2]}'` } });
         else json(res, 200, found);
         return;
       }
@@ -155,6 +227,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     charges,
     disputes,
+    refunds,
+    earlyFraudWarnings,
     pay: (id) => {
       const session = sessions.get(id);
       if (!session) throw new Error(`no fake session ${id}`);
@@ -176,22 +250,56 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     refund: (sessionId, amount) => {
       const charge = chargeOf(sessionId);
-      charge.amount_refunded = Math.min(charge.amount, charge.amount_refunded + (amount ?? charge.amount - charge.amount_refunded));
+      const refunded = Math.min(charge.amount - charge.amount_refunded, amount ?? charge.amount - charge.amount_refunded);
+      charge.amount_refunded += refunded;
       charge.refunded = charge.amount_refunded === charge.amount;
+      const refund: FakeRefund = {
+        id: `re_${randomBytes(12).toString('hex')}`,
+        object: 'refund',
+        amount: refunded,
+        charge: charge.id,
+        // Stripe's `created` is in seconds; the fake keeps its refunds in order within one second.
+        created: Math.floor(Date.now() / 1000) + refunds.size,
+        currency: charge.currency,
+        payment_intent: charge.payment_intent,
+        reason: 'requested_by_customer',
+        status: 'succeeded',
+        metadata: {},
+      };
+      refunds.set(refund.id, refund);
       return charge.id;
     },
-    dispute: (sessionId) => {
+    refundsOf: (sessionId) => {
+      const charge = chargeOf(sessionId);
+      return [...refunds.values()].filter((r) => r.charge === charge.id).sort((a, b) => a.created - b.created);
+    },
+    failRefund: (refundId, status = 'failed') => {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`no fake refund ${refundId}`);
+      const charge = charges.get(refund.charge);
+      if (!charge) throw new Error(`no fake charge ${refund.charge}`);
+      if (refund.status === 'failed' || refund.status === 'canceled') return;
+      refund.status = status;
+      if (status === 'failed') refund.failure_reason = 'expired_or_canceled_card';
+      charge.amount_refunded -= refund.amount;
+      charge.refunded = false;
+    },
+    dispute: (sessionId, status = 'needs_response') => {
       const charge = chargeOf(sessionId);
       charge.disputed = true;
       const dispute: FakeDispute = {
         id: `dp_${randomBytes(12).toString('hex')}`,
         object: 'dispute',
         amount: charge.amount - charge.amount_refunded,
+        created: Math.floor(Date.now() / 1000),
         currency: charge.currency,
         charge: charge.id,
         payment_intent: charge.payment_intent,
         reason: 'fraudulent',
-        status: 'needs_response',
+        status,
+        is_charge_refundable: status.startsWith('warning_'),
+        livemode: false,
+        metadata: {},
       };
       disputes.set(dispute.id, dispute);
       return dispute.id;
@@ -200,6 +308,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const dispute = disputes.get(disputeId);
       if (!dispute) throw new Error(`no fake dispute ${disputeId}`);
       dispute.status = status;
+      dispute.is_charge_refundable = false;
+    },
+    earlyFraudWarning: (sessionId) => {
+      const charge = chargeOf(sessionId);
+      const warning: FakeEarlyFraudWarning = {
+        id: `issfr_${randomBytes(12).toString('hex')}`,
+        object: 'radar.early_fraud_warning',
+        actionable: !charge.disputed && !charge.refunded,
+        charge: charge.id,
+        created: Math.floor(Date.now() / 1000),
+        fraud_type: 'made_with_stolen_card',
+        livemode: false,
+        payment_intent: charge.payment_intent,
+      };
+      earlyFraudWarnings.set(warning.id, warning);
+      return warning.id;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -12,7 +12,7 @@ import { createMailer } from '../mail/transport';
 import { audit, moderateContent, moderateUser, type Ops } from '../modules/moderation/service';
 import { importPersonas, readCatalogueFile } from '../modules/personas/catalogue';
 import { createRedeemCodes, rewardInviter } from '../modules/codes/service';
-import { takeBackPayment } from '../modules/payments/service';
+import { refundOutsideStripe } from '../modules/payments/service';
 import { applyLedger, ledgerTotals } from '../modules/wallet/service';
 
 /**
@@ -126,19 +126,19 @@ async function run(database: Database, argv: string[], initialCwd: string, ops: 
     const payment = found.rows[0];
     if (!payment) throw new UsageError(`no credited payment ${sessionId}`);
     const reason = values.reason ?? 'refunded by the operator';
-    const taken = await takeBackPayment(database.db, { sessionId, refundedAmount: payment.amount });
+    const taken = await refundOutsideStripe(database.db, sessionId);
     await audit(database.db, {
       actor,
       action: 'refund',
       targetType: 'user',
       targetUid: payment.user_uid,
       reason,
-      details: { session_id: sessionId, butter: taken?.butter ?? 0, pass_ended: taken?.passEnded ?? false },
+      details: { session_id: sessionId, butter: taken ? -taken.butter : 0, pass_ended: taken?.pass === 'ended' },
     });
     if (!taken) return `payment ${sessionId} was already taken back; nothing changed`;
-    return taken.passEnded
+    return taken.pass === 'ended'
       ? `payment ${sessionId} refunded: the pass ended`
-      : `payment ${sessionId} refunded: took ${taken.butter} Butter back; balance ${taken.balance}${taken.debt > 0 ? `, owes ${taken.debt}` : ''}`;
+      : `payment ${sessionId} refunded: took ${-taken.butter} Butter back; balance ${taken.balance}${taken.debt > 0 ? `, owes ${taken.debt}` : ''}`;
   }
   if ((area === 'takedown' || area === 'restore') && action && email) {
     if (action !== 'post' && action !== 'persona' && action !== 'novel') throw new UsageError(USAGE);

@@ -182,7 +182,10 @@ export const ledger = pgTable(
     uniqueIndex('ledger_kind_ref_uq')
       .on(t.kind, t.ref)
       .where(sql`${t.ref} is not null`),
-    check('ledger_amount_non_zero', sql`${t.amount} <> 0 or ${t.kind} in ('pass', 'purchase_refund', 'chargeback')`),
+    check(
+      'ledger_amount_non_zero',
+      sql`${t.amount} <> 0 or ${t.kind} in ('pass', 'purchase_refund', 'chargeback', 'dispute_won', 'refund_failed')`,
+    ),
     check('ledger_debt_after_non_negative', sql`${t.debtAfter} >= 0`),
     check('ledger_balance_after_non_negative', sql`${t.balanceAfter} >= 0`),
   ],
@@ -607,15 +610,56 @@ export const payments = pgTable(
     /** Minor units Stripe has refunded so far, and the Butter taken back for refunds and lost disputes. */
     refundedAmount: integer('refunded_amount').notNull().default(0),
     butterReversed: integer('butter_reversed').notNull().default(0),
-    /** A pass payment refunded or lost in a dispute: its pass was ended then. */
+    /** A pass payment refunded, disputed or reported as fraud: its pass was ended then (null again when given back). */
     passRevokedAt: timestamp('pass_revoked_at', { withTimezone: true }),
+    /** What ending it took off the account's pass end, in seconds: given back if the reason goes away (migration 0029). */
+    passSecondsTaken: integer('pass_seconds_taken'),
+    /**
+     * A dispute or early fraud warning (migration 0029, docs/decisions/0030 addendum): `held` while one is open
+     * (what the payment bought is taken, checkout refused), `released` when the dispute closed for us (given
+     * back), `kept` when it was lost. `released` and `kept` are final.
+     */
+    hold: text('hold', { enum: ['held', 'released', 'kept'] }),
+    /** The dispute or early fraud warning that started the hold. */
+    heldBy: text('held_by'),
+    heldAt: timestamp('held_at', { withTimezone: true }),
   },
   (t) => [
     index('payments_user_idx').on(t.userUid, t.createdAt.desc()),
     uniqueIndex('payments_payment_intent_uq')
       .on(t.paymentIntent)
       .where(sql`${t.paymentIntent} is not null`),
+    index('payments_held_idx')
+      .on(t.userUid)
+      .where(sql`${t.hold} = 'held'`),
     check('payments_amount_positive', sql`${t.amount} > 0`),
+    check('payments_hold_check', sql`${t.hold} in ('held', 'released', 'kept')`),
+  ],
+);
+
+/**
+ * Each refund of a payment as Stripe last told us (migration 0029): `active` (pending, requires_action or
+ * succeeded; its share `butter` is taken) or `failed` (failed or canceled; given back, or never taken). A
+ * refund moves only from active to failed. `amount` is in the payment's minor units; the operator's refund
+ * outside Stripe is the id `manual`.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => payments.sessionId),
+    id: text('id').notNull(),
+    amount: integer('amount').notNull(),
+    butter: integer('butter').notNull().default(0),
+    status: text('status', { enum: ['active', 'failed'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: 'payment_refunds_pk', columns: [t.sessionId, t.id] }),
+    check('payment_refunds_status_check', sql`${t.status} in ('active', 'failed')`),
+    check('payment_refunds_amount_check', sql`${t.amount} >= 0 and ${t.butter} >= 0`),
   ],
 );
 

@@ -31,6 +31,8 @@ type Table = Record<
   | 'nameRefused'
   | 'tooManyStreams'
   | 'inDebt'
+  | 'checkoutHeld'
+  | 'checkoutInDebt'
   | 'takenDownText'
   | 'takenDownNovel',
   Record<Language, string>
@@ -187,11 +189,27 @@ export const MESSAGES: Table = {
     ja: 'バターが足りません。チャージすると続けて生成できます。',
   },
   inDebt: {
-    en: 'Your account owes {debt} Butter after a payment was refunded or disputed. Recharge or redeem a code to settle it first.',
-    'zh-CN': '有一笔付款已退款或被提出争议，你的账号还欠 {debt} 黄油币。请先充值或使用兑换码还清。',
-    'zh-TW': '有一筆付款已退款或被提出爭議，你的帳號還欠 {debt} 奶油。請先儲值或使用兌換碼還清。',
-    ko: '환불되거나 이의 제기된 결제가 있어서 계정에 갚아야 할 버터 {debt}개가 남아 있어요. 먼저 충전하거나 쿠폰 코드로 갚아 주세요.',
-    ja: '払い戻しまたは異議申し立てのあった支払いがあるため、アカウントに{debt}バターの未払いがあります。先にチャージかシリアルコードで精算してください。',
+    en: 'Your account owes {debt} Butter after a payment was refunded or disputed. Redeem a code to settle it first.',
+    'zh-CN': '有一笔付款已退款或被提出争议，你的账号还欠 {debt} 黄油币。请先使用兑换码还清。',
+    'zh-TW': '有一筆付款已退款或被提出爭議，你的帳號還欠 {debt} 奶油。請先使用兌換碼還清。',
+    ko: '환불되거나 이의 제기된 결제가 있어서 계정에 갚아야 할 버터 {debt}개가 남아 있어요. 먼저 쿠폰 코드로 갚아 주세요.',
+    ja: '払い戻しまたは異議申し立てのあった支払いがあるため、アカウントに{debt}バターの未払いがあります。先にシリアルコードで精算してください。',
+  },
+  checkoutHeld: {
+    en: "Purchases are paused while a payment of this account is disputed with the card's bank or reported as fraud. What it bought is held until the bank decides, and comes back if the payment stands.",
+    'zh-CN':
+      '该账号有一笔付款正被发卡银行提出争议或标记为欺诈交易，处理完之前暂停购买。这笔付款买到的黄油币和无限畅写会先被冻结，银行确认付款有效后会还给你。',
+    'zh-TW':
+      '這個帳號有一筆付款正被發卡銀行提出爭議或標記為詐欺交易，處理完之前暫停購買。這筆付款買到的奶油和無限暢寫會先被凍結，銀行確認付款有效後會還給你。',
+    ko: '이 계정의 결제 한 건이 카드사에 이의 제기되었거나 부정 사용으로 신고되어, 처리될 때까지 구매가 중지돼요. 그 결제로 받은 버터와 무제한 이용권은 카드사의 결정이 날 때까지 보류되며, 결제가 유효하다고 확인되면 돌려드려요.',
+    ja: 'このアカウントの支払いがカード会社に異議申し立てされたか、不正利用の疑いを指摘されたため、解決するまで購入を停止しています。その支払いで得たバターと使い放題パスはカード会社の判断が出るまで保留され、支払いが有効と認められれば戻ります。',
+  },
+  checkoutInDebt: {
+    en: 'Purchases are paused: this account owes {debt} Butter after a payment was refunded or disputed. A redeem code or an invitation reward settles it.',
+    'zh-CN': '暂停购买：有一笔付款已退款或被提出争议，该账号还欠 {debt} 黄油币。使用兑换码或获得邀请奖励即可还清。',
+    'zh-TW': '暫停購買：有一筆付款已退款或被提出爭議，這個帳號還欠 {debt} 奶油。使用兌換碼或獲得邀請獎勵即可還清。',
+    ko: '구매가 중지되었어요. 환불되거나 이의 제기된 결제가 있어서 이 계정에 갚아야 할 버터 {debt}개가 남아 있어요. 쿠폰 코드나 초대 보상으로 갚을 수 있어요.',
+    ja: '購入を停止しています。払い戻しまたは異議申し立てのあった支払いがあるため、このアカウントに{debt}バターの未払いがあります。シリアルコードか招待特典で精算できます。',
   },
   codeUnknown: {
     en: 'This code does not exist.',

@@ -187,11 +187,12 @@ describe('refunds', () => {
 });
 
 describe('disputes', () => {
-  it('a dispute opened then won changes no Butter and is listed for the operator', async () => {
+  it('a dispute opened then won holds the Butter meanwhile, gives it back, and is listed for the operator', async () => {
     const [me] = await quickAccounts(ctx, 1);
     const session = await buy(me!.auth, '2');
     const dispute = fake.dispute(session);
     await deliverTenTimes(signed('charge.dispute.created', { id: dispute, object: 'dispute' }));
+    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 6, debt: 0, ledgerSum: 6 }); // held (issue 45)
     const open = await ctx.request('GET', '/api/v1/admin/disputes/', { headers: adminAuth });
     expect(open.status).toBe(200);
     const listed = (open.body.data.results as { id: string }[]).filter((d) => d.id === dispute);
@@ -217,7 +218,7 @@ describe('disputes', () => {
     expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 66, debt: 0, ledgerSum: 66 });
   });
 
-  it('a dispute lost after the Butter was spent leaves a debt: spending refused until the next purchase pays it', async () => {
+  it('a dispute lost after the Butter was spent leaves a debt: spending and buying refused until a code pays it', async () => {
     const [me] = await quickAccounts(ctx, 1);
     const session = await buy(me!.auth, '1'); // 6 + 30
     for (let i = 0; i < 2; i++) expect((await generate(me!.auth)).status).toBe(200); // spends 12 of them
@@ -249,11 +250,23 @@ describe('disputes', () => {
     const disputes = await ctx.request('GET', '/api/v1/admin/disputes/', { headers: adminAuth });
     expect((disputes.body.data.results as { id: string }[]).find((d) => d.id === dispute)).toMatchObject({ status: 'lost', user_debt: 6 });
 
-    await buy(me!.auth, '1');
+    // Issue 45: no checkout while the account owes; a redeem code pays the debt first, then buying works again.
+    const refusedCheckout = await ctx.request('POST', '/api/v1/payment/stripeCreateCheckoutSession/', {
+      body: { product_name: '1' },
+      headers: { ...me!.auth, 'accept-language': 'en' },
+    });
+    expect(refusedCheckout.status).toBe(403);
+    expect(refusedCheckout.body.base_resp.status_code).toBe(403001);
+    expect(refusedCheckout.body.base_resp.status_msg).toContain('owes 6 Butter');
+    await ctx.database.pool.query(`insert into redeem_codes (code, butter) values ('LOSTPAYS30', 30)`);
+    const redeemed = await ctx.request('POST', '/api/v1/redeem/redeem/', { body: { redeem_code: 'LOSTPAYS30' }, headers: me!.auth });
+    expect(redeemed.status).toBe(200);
     expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 24, debt: 0, ledgerSum: 24 });
-    const [purchase] = await transactions(me!.auth);
-    expect(purchase).toMatchObject({ kind: 'purchase', amount: 30, balance_after: 24, debt_after: 0 });
+    const [paid] = await transactions(me!.auth);
+    expect(paid).toMatchObject({ kind: 'redeem', amount: 30, balance_after: 24, debt_after: 0 });
     expect((await generate(me!.auth)).body.data.balance).toBe(18);
+    await buy(me!.auth, '1');
+    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 48, debt: 0, ledgerSum: 48 });
   });
 
   it('a redeem code pays a debt first too', async () => {

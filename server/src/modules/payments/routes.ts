@@ -21,6 +21,7 @@ import { currentUser, KEEPS_AUTH } from '../../plugins/auth';
 import { FEEDS_UNCHANGED } from '../../plugins/list-cache';
 import { ok } from '../../plugins/envelope';
 import {
+  assertMayCheckout,
   completeSandboxSession,
   createSandboxSession,
   createStripe,
@@ -28,8 +29,10 @@ import {
   failSession,
   listDisputes,
   sessionStatus,
+  settleEarlyFraudWarning,
   settleStripeDispute,
   settleStripeRefund,
+  settleStripeRefunds,
   settleStripeSession,
   type Credit,
 } from './service';
@@ -42,7 +45,16 @@ export const HANDLED_EVENTS = new Set([
   'charge.refunded',
   'charge.dispute.created',
   'charge.dispute.closed',
+  // Issue 45: a refund that fails or is cancelled (Stripe sends charge.refund.updated for some payment
+  // methods, refund.updated / refund.failed for all), and the issuer's early fraud warning.
+  'charge.refund.updated',
+  'refund.updated',
+  'refund.failed',
+  'radar.early_fraud_warning.created',
 ]);
+
+/** Events whose object is a refund (re-read from Stripe with its charge's other refunds). */
+const REFUND_EVENTS = new Set(['charge.refund.updated', 'refund.updated', 'refund.failed']);
 
 const epoch = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 const outcome = (sessionId: string, credit: Credit) => ({
@@ -82,6 +94,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       await rateLimit(db, `checkout:user:${user.uid}`, LIMITS.checkoutPerAccount);
+      // No new purchase while a payment of the account is disputed (or reported as fraud) or while it owes Butter.
+      await assertMayCheckout(db, user.uid);
       const { product_name: productId, currency } = request.body;
       const clientSecret = stripe
         ? await createStripeSession(stripe, db, env, user, productId, currency)
@@ -144,13 +158,22 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!HANDLED_EVENTS.has(event.type)) return ok({ received: true as const, credited: false });
         const sessionId = (event.data.object as { id?: unknown }).id;
         if (typeof sessionId !== 'string') return ok({ received: true as const, credited: false });
-        // Refunds and disputes (docs/decisions/0030): the object is a charge or a dispute, re-read from Stripe.
+        // Refunds, disputes and early fraud warnings (docs/decisions/0030 and its addendum): the object is a
+        // charge, a refund, a dispute or a warning, re-read from Stripe; only its id is taken from the event.
         if (event.type === 'charge.refunded') {
+          await settleStripeRefunds(stripe, db, sessionId, request.log);
+          return ok({ received: true as const, credited: false });
+        }
+        if (REFUND_EVENTS.has(event.type)) {
           await settleStripeRefund(stripe, db, sessionId, request.log);
           return ok({ received: true as const, credited: false });
         }
         if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed') {
           await settleStripeDispute(stripe, db, sessionId, request.log);
+          return ok({ received: true as const, credited: false });
+        }
+        if (event.type === 'radar.early_fraud_warning.created') {
+          await settleEarlyFraudWarning(stripe, db, sessionId, request.log);
           return ok({ received: true as const, credited: false });
         }
         if (event.type === 'checkout.session.async_payment_failed') {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { quickAccounts } from '../../../test/ledger';
+import { storyRequest } from '../../../test/novels';
 import { ledgerTotals } from '../wallet/service';
+import { refundOutsideStripe } from './service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -95,5 +97,26 @@ describe('sandbox payments (PAYMENTS=sandbox, the default)', () => {
     expect(done.body.data.pass_expires_at).toBeGreaterThanOrEqual(before + 3600 - 1);
     const info = await ctx.request('GET', '/api/v1/user/info/', { headers: me!.auth });
     expect(info.body.data.pass_expires_at).toBe(done.body.data.pass_expires_at);
+  });
+
+  it('opens no test checkout while the account owes Butter (issue 45)', async () => {
+    const [me] = await quickAccounts(ctx, 1);
+    const open = (language = 'en') =>
+      ctx.request('POST', '/api/v1/payment/stripeCreateCheckoutSession/', {
+        body: { product_name: '1' },
+        headers: { ...me!.auth, 'accept-language': language },
+      });
+    const secret = (await open()).body.data.clientSecret as string;
+    await ctx.request('POST', '/api/v1/payment/sandbox/complete/', { body: { client_secret: secret, ...billing }, headers: me!.auth });
+    for (let i = 0; i < 2; i++)
+      expect((await ctx.request('POST', '/api/v1/novel/generate/', { body: storyRequest(), headers: me!.auth })).status).toBe(200);
+    // Refunded after 12 of its 30 Butter were spent (36 - 12 = 24 left): 30 taken, 6 owed.
+    await refundOutsideStripe(ctx.database.db, secret);
+    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 0, debt: 6, ledgerSum: -6 });
+    const refused = await open();
+    expect(refused.status).toBe(403);
+    expect(refused.body.base_resp.status_code).toBe(403001);
+    expect(refused.body.base_resp.status_msg).toContain('owes 6 Butter');
+    expect((await open('ja')).body.base_resp.status_msg).toContain('6バターの未払い');
   });
 });

@@ -1,4 +1,4 @@
-import { findProduct, PAGE_SIZE, type Currency, type Product } from '@butterfic/contract';
+import { findProduct, PAGE_SIZE, type Currency, type LedgerKind, type Product } from '@butterfic/contract';
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Db } from '../../db';
@@ -260,103 +260,252 @@ async function paymentForIntent(stripe: Stripe, db: Db, paymentIntent: string, l
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
-export type TakeBack = { userUid: string; butter: number; passEnded: boolean; balance: number; debt: number };
+/** One ledger row a settlement wrote: `butter` as in the ledger (negative: taken), or a pass ended or given back. */
+export type Move = {
+  userUid: string;
+  kind: LedgerKind;
+  butter: number;
+  pass: 'ended' | 'restored' | null;
+  balance: number;
+  debt: number;
+};
 
 /**
- * Takes back what a refunded or lost payment bought (docs/decisions/0030), once however often and however
- * concurrently it is called: the payment row is locked and records the refunded amount so far and the
- * Butter already taken back, so each call takes only the difference. A package loses Butter in proportion
- * to the money refunded (all of it for a full refund or a lost dispute; the balance goes to 0 and the rest
- * is owed); a pass ends at once (what is left of another pass held after it stays).
+ * What Stripe (or the operator) says about a payment, one fact at a time (docs/decisions/0030 and its
+ * addendum): a refund that sends money back (`active`) or one that failed or was cancelled; a dispute or
+ * early fraud warning opening (`hold`); a dispute closed for us (`release`) or lost (`keep`). `amount` is in
+ * the payment's minor units; `'rest'` is whatever no active refund covers yet (the operator's refund).
  */
-export async function takeBackPayment(
-  db: Db,
-  options: { sessionId: string; refundedAmount?: number; disputeLost?: string },
-): Promise<TakeBack | null> {
-  const { sessionId, refundedAmount = 0, disputeLost } = options;
+export type PaymentChange =
+  | { type: 'refund'; id: string; amount: number | 'rest'; active: boolean }
+  | { type: 'hold' | 'release' | 'keep'; id: string };
+
+type Hold = 'held' | 'released' | 'kept' | null;
+
+/**
+ * Applies what Stripe says about a credited payment, once however often and however concurrently it is told:
+ * the payment row is locked, and each fact moves a state that only goes one way (a refund from active to
+ * failed, never back; a hold from none to held, and from either to released or kept, which are final), so a
+ * repeated or stale fact finds nothing to do. Each fact that moved the state then moves the account to what
+ * the payment should have taken back by now, in one ledger row:
+ * - a package: all its Butter while a dispute or early fraud warning holds it or after a lost dispute, else
+ *   the shares its active refunds took (a refund's share is fixed when it is first seen:
+ *   `round(butter × refunded / price)` so far, minus what the refunds before it took);
+ * - a pass: ended while held or kept or while any refund of it is active (its length comes off the pass end,
+ *   or it ends now), else given back (the time it took is added to the later of now and the pass end).
+ * Taking writes `purchase_refund` (a refund) or `chargeback` (a hold, a lost dispute) and may leave a debt;
+ * giving back writes `refund_failed` or `dispute_won`, a credit that pays that debt first.
+ */
+export async function settlePayment(db: Db, sessionId: string, changes: PaymentChange[]): Promise<Move[]> {
   return db.transaction(async (tx) => {
     const locked = await tx.execute<{
       user_uid: string;
       product_id: string;
       amount: number;
       status: string;
-      refunded_amount: number;
       butter_reversed: number;
-      pass_revoked: boolean;
+      pass_ended: boolean;
+      pass_seconds_taken: number | null;
+      hold: Hold;
     }>(sql`
-      select user_uid, product_id, amount, status, refunded_amount, butter_reversed, pass_revoked_at is not null as pass_revoked
+      select user_uid, product_id, amount, status, butter_reversed, pass_revoked_at is not null as pass_ended,
+        pass_seconds_taken, hold
       from payments where session_id = ${sessionId} for update`);
     const row = locked.rows[0];
-    if (!row || row.status !== 'credited') return null;
+    if (!row || row.status !== 'credited') return [];
     const product = productOrThrow(row.product_id);
-    const refunded = Math.min(row.amount, Math.max(row.refunded_amount, refundedAmount));
-    const kind = disputeLost ? 'chargeback' : 'purchase_refund';
-    const ref = disputeLost ? `${sessionId}:${disputeLost}` : `${sessionId}:${refunded}`;
-    const full = disputeLost !== undefined || refunded >= row.amount;
-    if (product.kind === 'butter') {
-      const target = full ? product.butter : Math.min(product.butter, Math.round((product.butter * refunded) / row.amount));
-      const butter = target - row.butter_reversed;
+    const userUid = row.user_uid;
+    const butter = product.kind === 'butter' ? product.butter : 0;
+    const share = (refunded: number) =>
+      refunded >= row.amount ? butter : Math.min(butter, Math.round((butter * Math.max(0, refunded)) / row.amount));
+    const activeRefunds = async () => {
+      const found = await tx.execute<{ amount: number; butter: number; count: number }>(sql`
+        select coalesce(sum(amount), 0)::int as amount, coalesce(sum(butter), 0)::int as butter, count(*)::int as count
+        from payment_refunds where session_id = ${sessionId} and status = 'active'`);
+      return found.rows[0] ?? { amount: 0, butter: 0, count: 0 };
+    };
+    let hold: Hold = row.hold;
+    let reversed = row.butter_reversed;
+    let passEnded = row.pass_ended;
+    let passSecondsTaken = row.pass_seconds_taken;
+
+    /** Moves the account to what the payment should have taken back now; one ledger row, or none. */
+    const settle = async (ref: string, take: LedgerKind, giveBack: LedgerKind): Promise<Move | null> => {
+      const active = await activeRefunds();
+      const holding = hold === 'held' || hold === 'kept';
+      if (product.kind === 'butter') {
+        const target = holding ? butter : Math.min(butter, active.butter);
+        const delta = target - reversed;
+        await tx.execute(sql`
+          update payments set butter_reversed = ${target}, refunded_amount = ${Math.min(row.amount, active.amount)}
+          where session_id = ${sessionId}`);
+        reversed = target;
+        if (delta === 0) return null;
+        const kind = delta > 0 ? take : giveBack;
+        const after = await applyLedger(tx, { userUid, kind, amount: -delta, ref });
+        return { userUid, kind, butter: -delta, pass: null, ...after };
+      }
       await tx.execute(sql`
-        update payments set refunded_amount = ${refunded}, butter_reversed = greatest(butter_reversed, ${target})
-        where session_id = ${sessionId}`);
-      if (butter <= 0) return null;
-      const after = await applyLedger(tx, { userUid: row.user_uid, kind, amount: -butter, ref });
-      return { userUid: row.user_uid, butter, passEnded: false, ...after };
+        update payments set refunded_amount = ${Math.min(row.amount, active.amount)} where session_id = ${sessionId}`);
+      const end = holding || active.count > 0;
+      if (end === passEnded) return null;
+      passEnded = end;
+      if (end) {
+        // The pass's length comes off the account's pass end; if that is past, the pass ends now.
+        const before = await tx.execute<{ pass_expires_at: Date | string | null }>(sql`
+          select pass_expires_at from users where uid = ${userUid} for update`);
+        const previous = asDate(before.rows[0]?.pass_expires_at);
+        const ended = await tx.execute<{ pass_expires_at: Date | string | null }>(sql`
+          update users set
+            pass_expires_at = case
+              when pass_expires_at - make_interval(secs => ${product.passSeconds}) > now()
+                then pass_expires_at - make_interval(secs => ${product.passSeconds})
+              else least(pass_expires_at, now())
+            end,
+            updated_at = now()
+          where uid = ${userUid}
+          returning pass_expires_at`);
+        const passUntil = asDate(ended.rows[0]?.pass_expires_at) ?? new Date();
+        passSecondsTaken = previous ? Math.max(0, Math.round((previous.getTime() - passUntil.getTime()) / 1000)) : 0;
+        await tx.execute(sql`
+          update payments set pass_revoked_at = now(), pass_seconds_taken = ${passSecondsTaken} where session_id = ${sessionId}`);
+        const after = await applyLedger(tx, { userUid, kind: take, amount: 0, ref, passUntil });
+        return { userUid, kind: take, butter: 0, pass: 'ended', ...after };
+      }
+      // Given back: the time it took runs again from the later of now and the pass end (a pass ended before
+      // migration 0029 recorded no time: its whole length).
+      const seconds = passSecondsTaken ?? product.passSeconds;
+      await tx.execute(sql`
+        update payments set pass_revoked_at = null, pass_seconds_taken = null where session_id = ${sessionId}`);
+      passSecondsTaken = null;
+      if (seconds <= 0) return null;
+      const restored = await tx.execute<{ pass_expires_at: Date | string }>(sql`
+        update users set
+          pass_expires_at = greatest(now(), coalesce(pass_expires_at, now())) + make_interval(secs => ${seconds}),
+          updated_at = now()
+        where uid = ${userUid}
+        returning pass_expires_at`);
+      const passUntil = asDate(restored.rows[0]?.pass_expires_at);
+      const after = await applyLedger(tx, { userUid, kind: giveBack, amount: 0, ref, passUntil });
+      return { userUid, kind: giveBack, butter: 0, pass: 'restored', ...after };
+    };
+
+    const moves: Move[] = [];
+    for (const change of changes) {
+      const ref = `${sessionId}:${change.id}`;
+      let move: Move | null;
+      if (change.type === 'refund') {
+        if (change.active) {
+          const before = await activeRefunds();
+          const amount = change.amount === 'rest' ? row.amount - before.amount : change.amount;
+          if (amount <= 0 && change.amount === 'rest') continue;
+          const refunded = Math.min(row.amount, before.amount);
+          const taken = Math.max(0, share(refunded + amount) - share(refunded));
+          const seen = await tx.execute(sql`
+            insert into payment_refunds (session_id, id, amount, butter, status)
+            values (${sessionId}, ${change.id}, ${Math.max(0, amount)}, ${taken}, 'active')
+            on conflict do nothing
+            returning id`);
+          if (!seen.rows[0]) continue;
+        } else {
+          const failed = await tx.execute(sql`
+            update payment_refunds set status = 'failed', failed_at = now()
+            where session_id = ${sessionId} and id = ${change.id} and status = 'active'
+            returning id`);
+          if (!failed.rows[0]) {
+            // Failed before we saw it send anything: it never takes, however late a stale copy of it arrives.
+            await tx.execute(sql`
+              insert into payment_refunds (session_id, id, amount, butter, status, failed_at)
+              values (${sessionId}, ${change.id}, ${change.amount === 'rest' ? 0 : Math.max(0, change.amount)}, 0, 'failed', now())
+              on conflict do nothing`);
+            continue;
+          }
+        }
+        move = await settle(ref, 'purchase_refund', 'refund_failed');
+      } else {
+        if (hold === 'released' || hold === 'kept' || (change.type === 'hold' && hold === 'held')) continue;
+        const next = change.type === 'hold' ? 'held' : change.type === 'release' ? 'released' : 'kept';
+        await tx.execute(sql`
+          update payments set hold = ${next}, held_by = coalesce(held_by, ${change.id}), held_at = coalesce(held_at, now())
+          where session_id = ${sessionId}`);
+        hold = next;
+        // A hold's row and the lost dispute's row of the same dispute are both `chargeback`: refs differ.
+        move = await settle(change.type === 'hold' ? `${ref}:held` : ref, 'chargeback', 'dispute_won');
+      }
+      if (move) moves.push(move);
     }
-    await tx.execute(sql`update payments set refunded_amount = ${refunded} where session_id = ${sessionId}`);
-    if (row.pass_revoked || (!disputeLost && refunded === 0)) return null;
-    await tx.execute(sql`update payments set pass_revoked_at = now() where session_id = ${sessionId}`);
-    const ended = await tx.execute<{ pass_expires_at: Date | string | null }>(sql`
-      update users set
-        pass_expires_at = case
-          when pass_expires_at - make_interval(secs => ${product.passSeconds}) > now()
-            then pass_expires_at - make_interval(secs => ${product.passSeconds})
-          else least(pass_expires_at, now())
-        end,
-        updated_at = now()
-      where uid = ${row.user_uid}
-      returning pass_expires_at`);
-    const passUntil = asDate(ended.rows[0]?.pass_expires_at) ?? new Date();
-    const after = await applyLedger(tx, { userUid: row.user_uid, kind, amount: 0, ref, passUntil });
-    return { userUid: row.user_uid, butter: 0, passEnded: true, ...after };
+    return moves;
   });
 }
 
-/** `charge.refunded`: re-reads the charge from Stripe and takes back what its refunds so far cover. */
-export async function settleStripeRefund(stripe: Stripe, db: Db, chargeId: string, log: Log): Promise<TakeBack | null> {
+/** The operator's refund outside Stripe (`npm run admin -- payment refund`): all that no refund covers yet. */
+export async function refundOutsideStripe(db: Db, sessionId: string): Promise<Move | null> {
+  const [move] = await settlePayment(db, sessionId, [{ type: 'refund', id: 'manual', amount: 'rest', active: true }]);
+  return move ?? null;
+}
+
+/** Stripe's refund statuses under which no money goes back (the rest: pending, requires_action, succeeded). */
+const REFUND_ENDED = new Set(['failed', 'canceled']);
+
+const describe = (moves: Move[]) => moves.map((m) => ({ kind: m.kind, butter: m.butter, pass: m.pass }));
+
+/**
+ * `charge.refunded`, and a refund's own events through `settleStripeRefund`: re-reads the charge and its
+ * refunds from Stripe and applies each (taken when first seen sending money back, given back when it failed
+ * or was cancelled).
+ */
+export async function settleStripeRefunds(stripe: Stripe, db: Db, chargeId: string, log: Log): Promise<Move[]> {
   const charge = await stripe.charges.retrieve(chargeId);
   const paymentIntent = idOf(charge.payment_intent);
-  if (!paymentIntent || charge.amount_refunded <= 0) return null;
+  if (!paymentIntent) return [];
+  const refunds: Stripe.Refund[] = [];
+  for await (const refund of stripe.refunds.list({ charge: chargeId, limit: 100 })) refunds.push(refund);
+  if (refunds.length === 0) return [];
   const sessionId = await paymentForIntent(stripe, db, paymentIntent, log);
   if (!sessionId) {
     log.warn({ chargeId, paymentIntent }, 'refunded Stripe charge matches no credited payment; nothing taken back');
-    return null;
+    return [];
   }
-  // The charge is the whole payment (our price table's amount); its refunds so far are a share of it.
+  // The charge is the whole payment (our price table's amount); each refund is a share of it.
   const payment = await db.execute<{ amount: number }>(sql`select amount from payments where session_id = ${sessionId}`);
-  const amount = payment.rows[0]?.amount ?? 0;
-  const refundedAmount = charge.amount_refunded >= charge.amount ? amount : Math.round((charge.amount_refunded * amount) / charge.amount);
-  const taken = await takeBackPayment(db, { sessionId, refundedAmount });
-  if (taken) log.info({ sessionId, butter: taken.butter, passEnded: taken.passEnded }, 'payment refunded: taken back');
-  return taken;
+  const amount = payment.rows[0]?.amount ?? charge.amount;
+  const scale = (minor: number) => (charge.amount === amount || charge.amount <= 0 ? minor : Math.round((minor * amount) / charge.amount));
+  refunds.sort((a, b) => a.created - b.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const moves = await settlePayment(
+    db,
+    sessionId,
+    refunds.map((r) => ({ type: 'refund' as const, id: r.id, amount: scale(r.amount), active: !REFUND_ENDED.has(r.status ?? '') })),
+  );
+  if (moves.length > 0) log.info({ sessionId, chargeId, moves: describe(moves) }, 'payment refunds settled');
+  return moves;
+}
+
+/** `charge.refund.updated`, `refund.updated`, `refund.failed`: the refund re-read from Stripe names its charge. */
+export async function settleStripeRefund(stripe: Stripe, db: Db, refundId: string, log: Log): Promise<Move[]> {
+  const refund = await stripe.refunds.retrieve(refundId);
+  const chargeId = idOf(refund.charge);
+  return chargeId ? settleStripeRefunds(stripe, db, chargeId, log) : [];
 }
 
 /** Stripe's dispute statuses after which nothing changes. */
-const CLOSED_DISPUTE = new Set(['won', 'lost', 'warning_closed']);
+const CLOSED_DISPUTE = new Set(['won', 'lost', 'warning_closed', 'prevented']);
+/** Closed without the bank taking the money: an inquiry that went no further, a won dispute, a prevented one (its refund, if any, is a refund). */
+const RELEASED_DISPUTE = new Set(['won', 'warning_closed', 'prevented']);
 
 /**
  * `charge.dispute.created` / `charge.dispute.closed`: re-reads the dispute from Stripe, records it for the
- * operator console (a closed dispute is never reopened by a late event), and takes the payment back when
- * the bank decided against us.
+ * operator console (a closed dispute is never reopened by a late event), and applies it to its payment by
+ * the status Stripe answers now: open holds, won (or an inquiry closed, or prevented) gives back, lost keeps.
+ * A dispute closed before its opening event arrived is applied once, by whichever event comes first.
  */
-export async function settleStripeDispute(stripe: Stripe, db: Db, disputeId: string, log: Log): Promise<TakeBack | null> {
+export async function settleStripeDispute(stripe: Stripe, db: Db, disputeId: string, log: Log): Promise<Move[]> {
   const dispute = await stripe.disputes.retrieve(disputeId);
   let paymentIntent = idOf(dispute.payment_intent);
   if (!paymentIntent) paymentIntent = idOf((await stripe.charges.retrieve(idOf(dispute.charge) ?? '')).payment_intent);
   const sessionId = paymentIntent ? await paymentForIntent(stripe, db, paymentIntent, log) : null;
   if (!sessionId) {
     log.warn({ disputeId, paymentIntent }, 'Stripe dispute matches no credited payment; not recorded');
-    return null;
+    return [];
   }
   const closed = CLOSED_DISPUTE.has(dispute.status);
   await db.execute(sql`
@@ -368,10 +517,47 @@ export async function settleStripeDispute(stripe: Stripe, db: Db, disputeId: str
       status = excluded.status, amount = excluded.amount, reason = excluded.reason, updated_at = now(),
       closed_at = coalesce(disputes.closed_at, excluded.closed_at)
     where disputes.closed_at is null`);
-  if (dispute.status !== 'lost') return null;
-  const taken = await takeBackPayment(db, { sessionId, disputeLost: dispute.id });
-  if (taken) log.info({ sessionId, disputeId, butter: taken.butter, passEnded: taken.passEnded }, 'dispute lost: taken back');
-  return taken;
+  const type = dispute.status === 'lost' ? 'keep' : RELEASED_DISPUTE.has(dispute.status) ? 'release' : 'hold';
+  const moves = await settlePayment(db, sessionId, [{ type, id: dispute.id }]);
+  if (moves.length > 0) log.info({ sessionId, disputeId, status: dispute.status, moves: describe(moves) }, 'dispute settled');
+  return moves;
+}
+
+/**
+ * `radar.early_fraud_warning.created`: the card's issuer reported the charge as fraud. Re-read from Stripe,
+ * it holds the payment as an opening dispute does; the payment's dispute (if one follows) then decides,
+ * never taking twice. A warning that no dispute follows keeps the hold (and checkout refused) until the
+ * charge is refunded in full.
+ */
+export async function settleEarlyFraudWarning(stripe: Stripe, db: Db, warningId: string, log: Log): Promise<Move[]> {
+  const warning = await stripe.radar.earlyFraudWarnings.retrieve(warningId);
+  let paymentIntent = idOf(warning.payment_intent);
+  if (!paymentIntent) paymentIntent = idOf((await stripe.charges.retrieve(idOf(warning.charge) ?? '')).payment_intent);
+  const sessionId = paymentIntent ? await paymentForIntent(stripe, db, paymentIntent, log) : null;
+  if (!sessionId) {
+    log.warn({ warningId, paymentIntent }, 'Stripe early fraud warning matches no credited payment; nothing held');
+    return [];
+  }
+  const moves = await settlePayment(db, sessionId, [{ type: 'hold', id: warning.id }]);
+  if (moves.length > 0) log.info({ sessionId, warningId, fraudType: warning.fraud_type, moves: describe(moves) }, 'early fraud warning: held');
+  return moves;
+}
+
+/**
+ * Checkout is refused (403001) while a payment of the account is held by an open dispute or early fraud
+ * warning (not refunded in full), and while the account owes Butter: the message says which.
+ */
+export async function assertMayCheckout(db: Db, userUid: string): Promise<void> {
+  const found = await db.execute<{ debt: number; held: boolean }>(sql`
+    select u.debt, exists (
+      select 1 from payments p where p.user_uid = u.uid and p.hold = 'held' and p.refunded_amount < p.amount
+    ) as held
+    from users u where u.uid = ${userUid}`);
+  const row = found.rows[0];
+  if (!row) throw new AppError('notFound');
+  if (row.held) throw new AppError('forbidden', { message: 'checkoutHeld', data: { reason: 'dispute' } });
+  if (row.debt > 0)
+    throw new AppError('forbidden', { message: 'checkoutInDebt', params: { debt: row.debt }, data: { reason: 'debt', debt: row.debt } });
 }
 
 /** The operator console's list of disputes, newest first, 20 a page. */

@@ -10,14 +10,16 @@ export type { LedgerKind };
 
 /** Rows that take Butter back for money that went back to the payer: they may leave a debt. */
 const TAKE_BACK: ReadonlySet<LedgerKind> = new Set(['purchase_refund', 'chargeback']);
-/** Rows that may move no Butter (they record a pass). */
-const ZERO_ALLOWED: ReadonlySet<LedgerKind> = new Set(['pass', 'purchase_refund', 'chargeback']);
+/** Rows that may move no Butter (they record a pass bought, ended, or given back). */
+const ZERO_ALLOWED: ReadonlySet<LedgerKind> = new Set(['pass', 'purchase_refund', 'chargeback', 'dispute_won', 'refund_failed']);
 
 /**
  * Changes a balance and appends its ledger row in one statement (run it inside
  * the caller's transaction). Three cases (docs/decisions/0030):
- * - a credit (amount >= 0) pays the account's debt first, the rest goes to the balance;
- * - a take-back (a refund or lost dispute) lowers the balance to at most 0 and owes the rest as debt;
+ * - a credit (amount >= 0) pays the account's debt first, the rest goes to the balance (so what a dispute
+ *   held and a won dispute gives back, or a failed refund, first pays the debt its taking left);
+ * - a take-back (a refund, a dispute or early fraud warning opening, a lost dispute) lowers the balance to at
+ *   most 0 and owes the rest as debt;
  * - any other debit is spending: refused while the account owes Butter (305001 with the `inDebt` text),
  *   and the users table's check constraint refuses a balance below zero (305001).
  * Throughout, balance >= 0, debt > 0 only at a zero balance, and balance - debt = the ledger's sum.
@@ -123,12 +125,13 @@ export async function listTransactions(db: Db, userUid: string, page: number, be
 }
 
 /**
- * What a row's reference may show its owner: a redeem row names the code, not the account; a refund or chargeback
- * row the payment's session; invitation rows show nothing.
+ * What a row's reference may show its owner: a redeem row names the code, not the account; a refund, chargeback
+ * or give-back row the payment's session; invitation rows show nothing.
  */
+const SESSION_REFERENCE: ReadonlySet<LedgerKind> = new Set(['redeem', 'purchase_refund', 'chargeback', 'dispute_won', 'refund_failed']);
 function publicReference(kind: LedgerKind, ref: string | null): string | null {
   if (!ref) return null;
-  if (kind === 'redeem' || kind === 'purchase_refund' || kind === 'chargeback') return ref.split(':')[0] ?? null;
+  if (SESSION_REFERENCE.has(kind)) return ref.split(':')[0] ?? null;
   if (kind === 'signup' || kind === 'invite' || kind === 'invited') return null;
   return ref;
 }

@@ -1,5 +1,7 @@
-import { PRODUCTS } from '@butterfic/contract/client';
+import { PRODUCTS, STATUS } from '@butterfic/contract/client';
 import { describe, expect, it } from 'vitest';
+import { ApiError, NETWORK_ERROR } from '../../lib/api-client';
+import { isCheckoutRefused } from './components/CheckoutRefused';
 import { defaultCurrency, formatPrice } from './format';
 
 describe('prices', () => {
@@ -22,5 +24,14 @@ describe('prices', () => {
     expect(defaultCurrency('zh-TW')).toBe('eur');
     expect(defaultCurrency('en', 'CNY')).toBe('cny');
     expect(defaultCurrency('zh-CN', 'usd')).toBe('cny');
+  });
+});
+
+describe('a checkout the server refuses', () => {
+  it('is told apart from a failure worth retrying (issue 45: a disputed payment or a debt answers 403001)', () => {
+    expect(isCheckoutRefused(new ApiError(403, STATUS.forbidden, 'Purchases are paused: this account owes 6 Butter…'))).toBe(true);
+    expect(isCheckoutRefused(new ApiError(500, STATUS.internal, 'Something went wrong'))).toBe(false);
+    expect(isCheckoutRefused(new ApiError(0, NETWORK_ERROR, ''))).toBe(false);
+    expect(isCheckoutRefused(new Error('Failed to fetch client secret'))).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { SANDBOX_COUNTRIES, useSandboxCheckout } from '../hooks/useSandboxCheckout';
+import { CheckoutRefused } from './CheckoutRefused';
 
 const TEST_CARD = '4242 4242 4242 4242';
 
@@ -24,11 +25,12 @@ export function SandboxCheckout({
 }) {
   const { t } = useTranslation();
   const ids = { email: useId(), emailError: useId(), card: useId(), name: useId(), country: useId(), address: useId() };
-  const { email, name, country, address, busy, ready, onSubmit, failure } = useSandboxCheckout({
+  const { email, name, country, address, busy, ready, onSubmit, failure, refused } = useSandboxCheckout({
     productName,
     currency,
     email: initialEmail,
   });
+  if (refused) return <CheckoutRefused error={refused} />;
 
   return (
     <form className="form sandbox-checkout" onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>

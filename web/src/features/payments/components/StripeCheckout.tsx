@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { createCheckoutSession } from '../api/checkout';
+import { CheckoutRefused, isCheckoutRefused } from './CheckoutRefused';
 
 /**
  * Stripe's embedded Checkout (PAYMENTS=stripe). This module is its own chunk,
@@ -25,7 +26,8 @@ function getStripe(publishableKey: string): Promise<Stripe | null> {
   return cached;
 }
 
-type Failure = 'script' | 'session' | null;
+/** Stripe.js did not load, or the server opened no session (`refused`: it said why, and retrying would not help). */
+type Failure = { kind: 'script' } | { kind: 'session'; refused: unknown } | null;
 
 export default function StripeCheckout({
   publishableKey,
@@ -44,7 +46,7 @@ export default function StripeCheckout({
   useEffect(() => {
     let live = true;
     void stripe?.then((loaded) => {
-      if (live && !loaded) setFailure('script');
+      if (live && !loaded) setFailure({ kind: 'script' });
     });
     return () => {
       live = false;
@@ -55,18 +57,19 @@ export default function StripeCheckout({
       createCheckoutSession(productName, currency).then(
         (answer) => answer.clientSecret,
         (error: unknown) => {
-          console.error(error);
-          setFailure('session');
+          if (!isCheckoutRefused(error)) console.error(error);
+          setFailure({ kind: 'session', refused: isCheckoutRefused(error) ? error : null });
           throw new Error('Failed to fetch client secret');
         },
       ),
     [productName, currency],
   );
+  if (failure?.kind === 'session' && failure.refused) return <CheckoutRefused error={failure.refused} />;
   if (failure)
     return (
       <EmptyState
         art="error"
-        title={failure === 'script' ? t('payments.stripeLoadFailed') : t('payments.sessionFailed')}
+        title={failure.kind === 'script' ? t('payments.stripeLoadFailed') : t('payments.sessionFailed')}
         action={
           <Button
             variant="secondary"

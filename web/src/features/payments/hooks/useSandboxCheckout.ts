@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/errors';
 import { currentLanguage } from '../../../lib/language';
 import { paths } from '../../../lib/paths';
 import { useCheckoutSession, useCompleteSandbox } from '../api/checkout';
+import { isCheckoutRefused } from '../components/CheckoutRefused';
 
 export const SANDBOX_COUNTRIES = ['CN', 'TW', 'HK', 'KR', 'JP', 'DE', 'FR', 'GB', 'US', 'CA', 'AU', 'SG'] as const;
 
@@ -66,6 +67,8 @@ export function useSandboxCheckout({
     busy,
     ready,
     onSubmit,
+    /** The server opened no session and said why (a disputed payment, a debt): shown instead of the form. */
+    refused: session.isError && isCheckoutRefused(session.error) ? session.error : null,
     failure: session.isError ? t('payments.sessionFailed') : complete.isError ? errorMessage(complete.error, t) : null,
   };
 }

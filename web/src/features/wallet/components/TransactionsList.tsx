@@ -13,21 +13,34 @@ import '../wallet.css';
 import { SkeletonRows } from '../../../components/ui/SkeletonRows';
 
 /** Rows whose reference (the payment's checkout session) the owner may want to quote to support. */
-const PAYMENT_KINDS = new Set<Transaction['kind']>(['redeem', 'purchase', 'pass', 'purchase_refund', 'chargeback']);
+const PAYMENT_KINDS = new Set<Transaction['kind']>([
+  'redeem',
+  'purchase',
+  'pass',
+  'purchase_refund',
+  'chargeback',
+  'dispute_won',
+  'refund_failed',
+]);
+/** Pass rows that start a pass or give one back (a won dispute, a failed refund): they tell when it runs until. */
+const PASS_RUNS = new Set<Transaction['kind']>(['pass', 'dispute_won', 'refund_failed']);
 
 function TransactionRow({ row }: { row: Transaction }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const credit = row.amount > 0;
-  // A pass row (bought, or ended by a refund) moves no Butter; it tells when the pass ends or ended.
+  // A pass row (bought, ended by a refund or dispute, or given back) moves no Butter; it tells when the pass ends or ended.
   const pass = row.pass_until != null && row.amount === 0;
   const passLine =
     row.pass_until != null
-      ? t(row.kind === 'pass' ? 'wallet.passRowUntil' : 'wallet.passRowEnded', { when: formatDateTime(row.pass_until, language) })
+      ? t(PASS_RUNS.has(row.kind) ? 'wallet.passRowUntil' : 'wallet.passRowEnded', { when: formatDateTime(row.pass_until, language) })
       : null;
   return (
     <div className="transaction">
-      <span className={`transaction-icon transaction-icon--${credit || (pass && row.kind === 'pass') ? 'in' : 'out'}`} aria-hidden="true">
+      <span
+        className={`transaction-icon transaction-icon--${credit || (pass && PASS_RUNS.has(row.kind)) ? 'in' : 'out'}`}
+        aria-hidden="true"
+      >
         {pass ? <InfinityIcon size={18} /> : credit ? <ArrowDownLeft size={18} /> : <ArrowUpRight size={18} />}
       </span>
       <span className="transaction-body">
