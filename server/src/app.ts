@@ -94,7 +94,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Text PostgreSQL cannot store (a NUL, half a surrogate pair) is refused in any field before the schema,
   // the safety check or a batch sees it: 400001 naming the field, never a 500 (issue 45).
   app.addHook('preValidation', async (request) => {
-    const field = unstorableTextAt(request.body) ?? unstorableTextAt(request.query) ?? unstorableTextAt(request.params);
+    const found = unstorableTextAt(request.body) ?? unstorableTextAt(request.query) ?? unstorableTextAt(request.params);
+    // Named as sent, but never echoed at length (a made-up key can be anything).
+    const field = found && Array.from(found).length > 80 ? `${Array.from(found).slice(0, 80).join('')}…` : found;
     if (field)
       throw new AppError('invalidInput', {
         message: 'unstorableText',
