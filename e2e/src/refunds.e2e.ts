@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type enPayments from '../../web/src/locales/en/payments.json';
 import type enWallet from '../../web/src/locales/en/wallet.json';
 import { DESKTOP, launch, newPage, PHONE, snap } from './browser';
 import { callApi, signUp, useSession, type Session } from './fixtures';
@@ -11,7 +12,8 @@ import { texts } from './locales';
 
 /**
  * Issue 25 (money): after a payment is refunded, the wallet shows the refund and, when the Butter was
- * already spent, the debt, until the next purchase pays it (docs/decisions/0030).
+ * already spent, the debt; no purchase opens while it stands (issue 45), and a redeem code pays it
+ * (docs/decisions/0030).
  */
 type WalletText = (typeof enWallet)['wallet'];
 
@@ -33,6 +35,16 @@ async function refund(sessionId: string): Promise<string> {
     { cwd: serverDir, env: { PATH: process.env.PATH ?? '', DATA_DIR: inject('dataDir') }, timeout: 60_000 },
   );
   return stdout.trim();
+}
+
+/** `npm run admin -- redeem create --butter N`: one code, as the operator makes it. */
+async function redeemCode(butter: number): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'src/admin/cli.ts', 'redeem', 'create', '--butter', String(butter)],
+    { cwd: serverDir, env: { PATH: process.env.PATH ?? '', DATA_DIR: inject('dataDir') }, timeout: 60_000 },
+  );
+  return stdout.trim().split('\n').at(-1)!.trim();
 }
 
 /** A product (package 1, 30 Butter, by default) through the sandbox's checkout, as the payout page completes it. */
@@ -80,7 +92,7 @@ const CASES = [
 describe.each(CASES)('a refund and a debt on the wallet in $locale', ({ locale, lang }) => {
   const w = texts[lang].wallet as unknown as WalletText;
 
-  it('shows the refund row and the debt, and the next purchase pays the debt', async () => {
+  it('shows the refund row and the debt, refuses a purchase while it stands, and a redeem code pays it', async () => {
     const me = await signUp(lang);
     const sessionId = await buyPackage(me); // 6 + 30
     for (let i = 0; i < 2; i++) await callApi('POST', '/novel/generate/', { body: story, token: me.tokens.access }); // − 12
@@ -97,7 +109,7 @@ describe.each(CASES)('a refund and a debt on the wallet in $locale', ({ locale, 
       const notice = page.getByTestId('debt-notice');
       await expect.poll(() => notice.textContent(), SLOW).toContain(fill(w.debtTitle, { debt: 6 }));
       expect(await notice.textContent()).toContain(w.debtBody);
-      expect(await notice.getByRole('link', { name: w.recharge }).getAttribute('href')).toBe('/recharge');
+      expect(await notice.getByRole('link', { name: w.redeemLabel }).getAttribute('href')).toBe('/redeem');
       const rows = transactionRows(page, w);
       await expect.poll(() => rows.count(), SLOW).toBe(5); // sign-up, purchase, two stories, the refund
       const latest = await rows.first().textContent();
@@ -114,14 +126,23 @@ describe.each(CASES)('a refund and a debt on the wallet in $locale', ({ locale, 
       await context.close();
     }
 
-    await buyPackage(me);
-    expect(await account(me)).toMatchObject({ balance: 24, debt: 0 });
     const { context, page } = await newPage(browser, { locale, viewport: PHONE });
     await useSession(page, me);
+    // The payout page says why no checkout opens, in the reader's language, and leads to the history.
+    await page.goto('/payout/1');
+    const p = texts[lang].payments as unknown as (typeof enPayments)['payments'];
+    const refused = page.getByRole('heading', { name: p.refusedTitle });
+    await expect.poll(() => refused.count(), SLOW).toBe(1);
+    expect(await page.getByRole('link', { name: p.seeHistory }).getAttribute('href')).toBe('/user/transactions');
+    await snap(page, `refunds-${lang}-checkout-refused`);
+
+    const redeemed = await callApi<{ balance: number }>('POST', '/redeem/redeem/', { body: { redeem_code: await redeemCode(30) }, token: me.tokens.access });
+    expect(redeemed.balance).toBe(24);
+    expect(await account(me)).toMatchObject({ balance: 24, debt: 0 });
     await page.goto('/user/transactions');
     const rows = transactionRows(page, w);
     await expect.poll(() => rows.count(), SLOW).toBe(6);
-    expect(await rows.first().textContent()).toContain(w.kinds.purchase);
+    expect(await rows.first().textContent()).toContain(w.kinds.redeem);
     expect(await rows.first().textContent()).toContain(fill(w.balanceAfter, { balance: 24 }));
     expect(await page.getByTestId('debt-notice').count()).toBe(0);
     await snap(page, `refunds-${lang}-paid`);

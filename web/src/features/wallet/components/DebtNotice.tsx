@@ -7,7 +7,8 @@ import '../wallet.css';
 
 /**
  * The Butter an account owes after a payment was refunded or lost in a dispute (docs/decisions/0030):
- * nothing can be spent until the next recharge, redeem code or gift pays it.
+ * nothing can be spent or bought until a redeem code or a gift pays it, so the notice leads to the
+ * redeem screen (a recharge would be refused while the debt stands, issue 45).
  */
 export function DebtNotice() {
   const { t } = useTranslation();
@@ -19,8 +20,8 @@ export function DebtNotice() {
       <div className="debt-notice-body">
         <strong>{t('wallet.debtTitle', { debt })}</strong>
         <span>{t('wallet.debtBody')}</span>
-        <Link className="btn btn--primary debt-notice-action" to={paths.recharge}>
-          {t('wallet.recharge')}
+        <Link className="btn btn--primary debt-notice-action" to={paths.redeem}>
+          {t('wallet.redeemLabel')}
         </Link>
       </div>
     </div>
