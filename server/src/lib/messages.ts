@@ -60,14 +60,14 @@ export const MESSAGES: Table = {
     'zh-CN': '密码至少需要 {min} 个字符。',
     'zh-TW': '密碼至少需要 {min} 個字元。',
     ko: '비밀번호는 {min}자 이상이어야 해요.',
-    ja: 'パスワードは {min} 文字以上にしてください。',
+    ja: 'パスワードは{min}文字以上にしてください。',
   },
   passwordTooLong: {
     en: 'The password can be at most {max} characters long.',
     'zh-CN': '密码最多 {max} 个字符。',
     'zh-TW': '密碼最多 {max} 個字元。',
     ko: '비밀번호는 {max}자 이하여야 해요.',
-    ja: 'パスワードは {max} 文字以内にしてください。',
+    ja: 'パスワードは{max}文字以内にしてください。',
   },
   invalidField: {
     en: 'Some of the information sent is not valid: check “{field}”.',

@@ -90,7 +90,7 @@ describe('sign-in with auto-registration and verification', () => {
     expect(korean.body.base_resp.status_msg).toContain('이메일 주소가 올바르지 않아요');
     const short = await post('/user/create/', { email: 'short-pw@example.com', password: 'short12', gender: 'female' }, { 'accept-language': 'ja' });
     expect([short.status, short.body.base_resp.status_code]).toEqual([400, 400001]);
-    expect(short.body.base_resp.status_msg).toBe('パスワードは 8 文字以上にしてください。');
+    expect(short.body.base_resp.status_msg).toBe('パスワードは8文字以上にしてください。');
     const english = await post('/user/create/', { email: 'short-pw@example.com', password: 'short12', gender: 'female' });
     expect(english.body.base_resp.status_msg).toBe('The password must be at least 8 characters long.');
     // Any other field is named as it is sent.
