@@ -4,6 +4,7 @@ import { readSse, type FakeLlm, type SseEvent } from '../../test/fake-llm';
 import { capturedLog, createModelTestContext, type TestContext } from '../../test/helpers';
 import { novelDetails, novelFinished, personaRequest, storyRequest } from '../../test/novels';
 import { STRICT_RULE } from '../generation/prompts/build';
+import { LIMITS } from '../lib/limits';
 import { applyLedger, ledgerTotals } from '../modules/wallet/service';
 import { JUDGE_PROMPT } from './judge';
 
@@ -198,6 +199,24 @@ describe('the judge on by default with a real model (issue 46)', () => {
     expect(floodBefore).toBeLessThan(8);
     const answers = await Promise.all(flood);
     expect(answers.every((answer) => answer.status === 200 || answer.status === 429)).toBe(true);
+  });
+});
+
+describe('judged writes per account (issue 46)', () => {
+  it('counts every write the judge reads: past judgedWritesPerAccount, 429001 with Retry-After, nothing judged', async () => {
+    const me = await adult('default-judge-writes@example.com');
+    const started = await ctx.request('POST', '/api/v1/novel/generate/', { body: adultStory('Two sailors, 30 and 32.'), headers: me.auth });
+    const uid = started.body.data.novel_uid;
+    await novelFinished(ctx, me.auth, uid);
+    const save = (i: number) =>
+      ctx.request('POST', '/api/v1/novel/memory/', { body: { novel_uid: uid, author_note: `note ${i} of the CORMORANT` }, headers: me.auth });
+    for (let i = 0; i < LIMITS.judgedWritesPerAccount.max; i++) expect((await save(i)).status).toBe(200);
+    const judgedBefore = judged('CORMORANT').length;
+    const over = await save(LIMITS.judgedWritesPerAccount.max);
+    expect(over.status).toBe(429);
+    expect(over.body.base_resp.status_code).toBe(429001);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(judged('CORMORANT').length).toBe(judgedBefore);
   });
 });
 

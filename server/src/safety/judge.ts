@@ -62,9 +62,9 @@ export function pieces(text: string, budget: number): string[] {
  * decides whether that refuses (adult stories) or is logged (general ones).
  */
 export function readJudgement(answer: string): boolean {
-  const match = /^(safe|unsafe)\.?(?:\s*\n\s*S\d+(?:\s*,\s*S\d+)*)?$/iu.exec(answer.trim());
-  if (match?.[1]?.toLowerCase() === 'unsafe') return true;
-  if (match?.[1]?.toLowerCase() === 'safe') return false;
+  const label = answer.trim().toLowerCase();
+  if (/^unsafe\.?(?:\s*\n\s*s\d+(?:\s*,\s*s\d+)*)?$/u.test(label)) return true;
+  if (/^safe\.?$/u.test(label)) return false;
   throw new Error(`the judge answered neither safe nor unsafe: ${JSON.stringify(answer.slice(0, 40))}`);
 }
 
