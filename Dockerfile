@@ -24,7 +24,8 @@ WORKDIR /app
 # Listen on every interface inside the container; DATA_DIR is a volume (only the embedded
 # database and the dev outbox use it: with DATABASE_URL and SMTP_URL it stays empty).
 # A deployment: production settings (no sandbox checkout: set PAYMENTS=stripe and its keys; the compose
-# trial overrides NODE_ENV and runs the sandbox on purpose).
+# trial overrides NODE_ENV and runs the sandbox on purpose). With a real model (LLM_PROVIDER) the story
+# model also judges what it is sent and writes (MODERATION_PROVIDER unset); MODERATION_PROVIDER=none turns it off, loudly.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \

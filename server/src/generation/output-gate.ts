@@ -1,4 +1,5 @@
 import { ModerationUnavailableError, type RefusalReason, type Verdict } from '../safety';
+import { estimateTokens } from './prompts/tokens';
 import { ProviderError } from './types';
 
 /** The output check refused what the model wrote: a minor in an adult story, sexual content in a general one. */
@@ -11,8 +12,13 @@ export class SafetyError extends Error {
 /** The judge refused a window of the model's output: the try ends, and the chapter may be written again once, more strictly. */
 export class WindowRefusedError extends SafetyError {}
 
-/** Characters of locally checked output a window holds before it goes to the judge (more gather while the judge reads one). */
-export const WINDOW_CHARS = 400;
+/**
+ * Tokens (estimated) of locally checked output a window holds before it goes to the judge (more gather
+ * while the judge reads one): about 400 characters of English, 60-75 of Chinese, Japanese or Korean, a
+ * few seconds of a served model's writing. The first window is smaller, so the first words wait less.
+ */
+export const WINDOW_TOKENS = 100;
+export const FIRST_WINDOW_TOKENS = 40;
 /** Characters of the text before a window the judge reads with it. */
 const WINDOW_CONTEXT_CHARS = 600;
 
@@ -31,7 +37,7 @@ function judgeFailure(error: unknown): Error {
  * - The judge's verdict on the input (the whole prompt the model is sent): until it has answered,
  *   nothing is shown; a refusal or no answer on an adult story ends the attempt unseen.
  * - In adult stories with an LLM judge, the output in windows: text the local check passed gathers
- *   until WINDOW_CHARS, then goes to the judge (with the text before it as context) while the model
+ *   until WINDOW_TOKENS (FIRST_WINDOW_TOKENS for the first), then goes to the judge (with the text before it as context) while the model
  *   writes on; only judged text is shown, in order. One window at a time: while the judge reads, the
  *   next window grows, so a slow judge gets fewer, larger windows. A refused window ends the try
  *   (WindowRefusedError); a judge that does not answer fails the attempt closed.
@@ -48,8 +54,9 @@ export class OutputGate {
   /** The window the judge is reading now. */
   private reading = '';
   private judging: Promise<void> | null = null;
-  /** Checked locally, not yet sent to the judge. */
+  /** Checked locally, not yet sent to the judge, and its estimated tokens. */
   private queue = '';
+  private queueTokens = 0;
   /** Bumped by each new try: a late answer about a discarded window changes nothing. */
   private generation = 0;
   failure: Error | null = null;
@@ -102,6 +109,7 @@ export class OutputGate {
       return;
     }
     this.queue += text;
+    this.queueTokens += estimateTokens(text);
     this.pump(false);
   }
 
@@ -126,6 +134,7 @@ export class OutputGate {
   retry(stop: () => void): void {
     this.generation++;
     this.queue = '';
+    this.queueTokens = 0;
     this.reading = '';
     this.judging = null;
     this.failure = null;
@@ -141,9 +150,11 @@ export class OutputGate {
 
   private pump(final: boolean): void {
     if (this.judging || this.failure || !this.queue) return;
-    if (!final && this.queue.length < WINDOW_CHARS) return;
+    const first = !this.options.shown() && !this.approved;
+    if (!final && this.queueTokens < (first ? FIRST_WINDOW_TOKENS : WINDOW_TOKENS)) return;
     const window = this.queue;
     this.queue = '';
+    this.queueTokens = 0;
     const context = this.judged.slice(-WINDOW_CONTEXT_CHARS);
     const verdict = this.options.judgeWindow?.(context + window);
     if (!verdict) {
