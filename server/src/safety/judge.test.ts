@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { estimateTokens } from '../generation/prompts/tokens';
+import { loadEnv } from '../env';
+import type { ChatMessage, LlmProvider } from '../generation/types';
 import { FairQueue, JudgeBusyError } from './fair-queue';
-import { fence, pieces, readJudgement } from './judge';
+import { safetyFromEnv } from '.';
+import { fence, JUDGE_PROMPT, pieces, readJudgement } from './judge';
 
 describe('the judge (issue 46)', () => {
   it('reads exactly one label: safe, unsafe, Llama Guard’s unsafe with its categories; anything else is no answer', () => {
@@ -69,5 +72,36 @@ describe('the judge queue', () => {
     await running;
     expect(queue.size).toEqual({ running: 0, waiting: 0 });
     expect(await queue.run('a', async () => 4)).toBe(4);
+  });
+});
+
+describe('which judge the configuration makes (issue 46)', () => {
+  const served = { LLM_PROVIDER: 'openai', LLM_BASE_URL: 'http://127.0.0.1:9/v1', LLM_MODEL: 'm' };
+
+  it('judges with the story model when a real model writes and nothing else is set; none is reported and warned; the offline writer needs none', () => {
+    expect(safetyFromEnv(loadEnv(served))).toMatchObject({ mode: 'llm', warnings: [] });
+    expect(safetyFromEnv(loadEnv({ ...served, MODERATION_PROVIDER: 'none' }))).toMatchObject({ mode: 'none', warnings: ['moderation-off'] });
+    expect(safetyFromEnv(loadEnv({}))).toMatchObject({ mode: 'local', warnings: [] });
+    expect(safetyFromEnv(loadEnv({ MODERATION_PROVIDER: 'none' }))).toMatchObject({ mode: 'local', warnings: [] });
+  });
+
+  it('judges with the local model itself under llamacpp, through its provider', async () => {
+    const asked: ChatMessage[][] = [];
+    const local: LlmProvider = {
+      name: 'llamacpp',
+      contextTokens: 4096,
+      countTokens: (text) => Math.ceil(text.length / 3),
+      async *stream({ messages }) {
+        asked.push(messages);
+        yield messages[1]!.content.includes('MARIGOLD') ? 'unsafe' : 'safe';
+      },
+    };
+    const safety = safetyFromEnv(loadEnv({ LLM_PROVIDER: 'llamacpp', LLM_MODEL_PATH: '/m.gguf' }), undefined, local);
+    expect(safety.mode).toBe('llm');
+    expect(safety.judgesOutput('adult')).toBe(true);
+    expect(safety.judgesOutput('general')).toBe(false);
+    expect(await safety.judgeBeside('A MARIGOLD plot.', { language: 'en', rating: 'adult' })).toMatchObject({ allowed: false, reason: 'minor' });
+    expect(await safety.judgeOutput('A calm sea.', { language: 'en', rating: 'adult' })).toEqual({ allowed: true });
+    expect(asked.map((messages) => messages[0]!.content)).toEqual([JUDGE_PROMPT, JUDGE_PROMPT]);
   });
 });
