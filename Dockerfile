@@ -24,7 +24,9 @@ WORKDIR /app
 # Listen on every interface inside the container; DATA_DIR is a volume (only the embedded
 # database and the dev outbox use it: with DATABASE_URL and SMTP_URL it stays empty).
 # A deployment: production settings (no sandbox checkout: set PAYMENTS=stripe and its keys; the compose
-# file overrides NODE_ENV, and runs the sandbox only when PAYMENTS=sandbox is chosen, on 127.0.0.1).
+# file overrides NODE_ENV, and runs the sandbox only when PAYMENTS=sandbox is chosen, on 127.0.0.1). With a
+# real model (LLM_PROVIDER) the story model also judges what it is sent and writes (MODERATION_PROVIDER unset);
+# MODERATION_PROVIDER=none turns it off, loudly.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \

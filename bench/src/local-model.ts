@@ -71,7 +71,7 @@ const timed: LlmProvider = {
 };
 const bench = await startBenchApp({
   provider: timed,
-  env: { LLM_PROVIDER: 'llamacpp', LLM_MODEL_PATH: modelPath, GENERATION_WORKERS: '1' },
+  env: { LLM_PROVIDER: 'llamacpp', LLM_MODEL_PATH: modelPath, GENERATION_WORKERS: '1', MODERATION_PROVIDER: 'none' },
 });
 const viaApp: number[] = [];
 const overheads: number[] = [];

@@ -43,6 +43,8 @@ const startLoadApp = (llmUrl: string) =>
     LLM_PROVIDER: 'openai',
     LLM_BASE_URL: llmUrl,
     LLM_MODEL: 'fake',
+    // No judge (issue 46 turns it on with a real model): this measures the app under load, not the judge.
+    MODERATION_PROVIDER: 'none',
     GENERATION_WORKERS: '24',
     // Each simulated user comes from its own address, as behind a proxy on this machine.
     TRUST_PROXY: 'loopback',

@@ -46,6 +46,8 @@ const env = {
   LLM_BASE_URL: `http://127.0.0.1:${fakePort}/v1`,
   LLM_MODEL: 'fake-model',
   LLM_API_KEY: 'sk-fake',
+  // No judge here (issue 46 turns it on with a real model): this measures the stream, not the judge.
+  MODERATION_PROVIDER: 'none',
   REQUIRE_EMAIL_VERIFICATION: 'false',
   GENERATION_WORKERS: '600',
   // One reader runs all 500 stories at once: no per-account job, start or stream limit here (decision 0019).

@@ -114,7 +114,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const hub = new StreamHub(database.pool, notifications, app.log);
   await hub.start();
   loadOverusedPhrases(env.OVERUSED_PHRASES_FILE);
-  const safety = safetyFromEnv(env, app.log);
+  const safety = safetyFromEnv(env, app.log, provider);
   // The workers' own connections (issue 13): a burst of requests queued in the pool must not hold up the claims
   // that start stories, nor the saves of streamed text. Those saves are progress (resumed from the last one after
   // any crash), so they do not wait for the WAL flush; finishing, failing and refunding stay on the main pool.

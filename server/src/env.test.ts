@@ -56,6 +56,10 @@ describe('configuration', () => {
     expect(() => loadEnv({ MODERATION_PROVIDER: 'llm' })).toThrow(/MODERATION_MODEL/);
     expect(() => loadEnv({ MODERATION_PROVIDER: 'judge' })).toThrow(/MODERATION_PROVIDER/);
     expect(loadEnv({ MODERATION_PROVIDER: '' }).MODERATION_PROVIDER).toBeUndefined();
+    // Issue 46: `none` turns the default judge off; with llamacpp the judge is the local model (no URL needed).
+    expect(loadEnv({ MODERATION_PROVIDER: 'none' }).MODERATION_PROVIDER).toBe('none');
+    expect(loadEnv({ MODERATION_PROVIDER: 'llm', LLM_PROVIDER: 'llamacpp', LLM_MODEL_PATH: '/m.gguf' }).MODERATION_PROVIDER).toBe('llm');
+    expect(() => loadEnv({ MODERATION_CONCURRENCY: '0' })).toThrow(/MODERATION_CONCURRENCY/);
     expect(loadEnv({ MODERATION_PROVIDER: 'openai', LLM_API_KEY: 'sk-test', MODERATION_MODEL: 'text-moderation-latest' })).toMatchObject({
       MODERATION_PROVIDER: 'openai',
       MODERATION_MODEL: 'text-moderation-latest',

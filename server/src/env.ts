@@ -132,12 +132,20 @@ const EnvSchema = z
     MAX_GENERATIONS_PER_HOUR: z.coerce.number({ message: 'must be a whole number' }).int().min(0).max(100_000).default(60),
     GENERATION_LEASE_SECONDS: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(3600).default(30),
     OFFLINE_WRITER_CPS: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(1_000_000).default(300),
-    MODERATION_PROVIDER: optionalString.pipe(z.enum(['openai', 'llm'], { message: 'must be openai, llm or unset' }).optional()),
+    /**
+     * Unset: `llm` (the story model as judge) with a real model, nothing with the offline writer (its text is
+     * ours); `none` turns the judge off (start-up and /health/ warn); `openai`: a /moderations endpoint (issue 46).
+     */
+    MODERATION_PROVIDER: optionalString.pipe(z.enum(['openai', 'llm', 'none'], { message: 'must be llm, openai, none or unset' }).optional()),
     /** Unset: omni-moderation-latest for `openai`, the story model (LLM_MODEL) for `llm` (safety/index.ts). */
     MODERATION_MODEL: optionalString,
     MODERATION_TIMEOUT: duration('10s'),
     MODERATION_BASE_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s) URL'),
     MODERATION_API_KEY: optionalString,
+    /** Judge calls under way at once, across accounts (the rest wait their account's turn). Unset: 8, or 2 for the local model. */
+    MODERATION_CONCURRENCY: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(1000).optional(),
+    /** The judge's context in tokens (longer texts go in overlapping pieces). Unset: LLM_CONTEXT_TOKENS when the judge is the story model, else 8192. */
+    MODERATION_CONTEXT_TOKENS: optionalString.pipe(z.coerce.number<string | undefined>({ message: 'must be a whole number of tokens' }).int().min(1024).max(10_000_000).optional()),
     SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL'),
     MAIL_FROM: z.string().default('Butterfic <no-reply@butterfic.local>'),
     /** Unset or empty (docker-compose.yml's default): sandbox on a loopback address (npm start), nothing elsewhere (loadEnv; issues 25, 45). */
@@ -190,8 +198,11 @@ const EnvSchema = z
       !env.LLM_API_KEY
     )
       need('MODERATION_BASE_URL', 'when MODERATION_PROVIDER=openai (or LLM_BASE_URL, or an API key for api.openai.com)');
-    if (env.MODERATION_PROVIDER === 'llm' && !env.MODERATION_MODEL && !env.LLM_MODEL) need('MODERATION_MODEL', 'when MODERATION_PROVIDER=llm (or LLM_MODEL)');
-    if (env.MODERATION_PROVIDER === 'llm' && !env.MODERATION_BASE_URL && !env.LLM_BASE_URL && !env.MODERATION_API_KEY && !env.LLM_API_KEY)
+    // With llamacpp and no MODERATION_BASE_URL the judge is the local model itself (safety/index.ts).
+    const localJudge = env.LLM_PROVIDER === 'llamacpp' && !env.MODERATION_BASE_URL;
+    if (env.MODERATION_PROVIDER === 'llm' && !localJudge && !env.MODERATION_MODEL && !env.LLM_MODEL)
+      need('MODERATION_MODEL', 'when MODERATION_PROVIDER=llm (or LLM_MODEL)');
+    if (env.MODERATION_PROVIDER === 'llm' && !localJudge && !env.MODERATION_BASE_URL && !env.LLM_BASE_URL && !env.MODERATION_API_KEY && !env.LLM_API_KEY)
       need('MODERATION_BASE_URL', 'when MODERATION_PROVIDER=llm (or LLM_BASE_URL, or an API key for api.openai.com)');
     // The takedown address is public (policy pages, /site/info/): it must not be an admin login (issue 25).
     const takedown = env.TAKEDOWN_EMAIL && (normalizeStoredEmail(env.TAKEDOWN_EMAIL) ?? env.TAKEDOWN_EMAIL.trim().toLowerCase());

@@ -93,6 +93,12 @@ if (env.TAKEDOWN_EMAIL === TAKEDOWN_EMAIL_PLACEHOLDER)
   logger.warn(`the user agreement shows the placeholder takedown address ${TAKEDOWN_EMAIL_PLACEHOLDER}: set TAKEDOWN_EMAIL`);
 else if (env.TAKEDOWN_EMAIL === defaultTakedownEmail(env.PUBLIC_URL))
   logger.warn(`the user agreement shows the takedown address ${env.TAKEDOWN_EMAIL}: make sure it receives mail, or set TAKEDOWN_EMAIL`);
+const { safety } = app.deps;
+if (safety.mode === 'none')
+  logger.warn(
+    `NO JUDGE: MODERATION_PROVIDER=none, so ${env.LLM_PROVIDER} stories are checked by the local word and age lists alone, and nothing reads what the model is sent or writes as a whole (/health/ warns moderation-off); unset MODERATION_PROVIDER to let the story model judge`,
+  );
+else if (safety.mode === 'llm') logger.info(`moderation: LLM judge (${safety.layers.join(', ')}), failing closed on adult stories`);
 if (env.PAYMENTS_SANDBOX_PUBLIC)
   logger.warn(`sandbox payments on ${env.PUBLIC_URL}: anyone who reaches it gets Butter free (every page says so); set PAYMENTS=stripe with its keys for real payments`);
 const unsetOperator = missingOperatorSettings(env);

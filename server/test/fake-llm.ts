@@ -42,6 +42,7 @@ export type FakeLlm = {
   /**
    * Answers requests by their content before the script: a request for which `answer` returns a
    * behaviour gets it (and does not advance the script), e.g. a moderation judge beside the story model.
+   * A judge's request it leaves alone is answered "safe" (also outside the script).
    */
   answerBy: (answer: ((body: FakeLlm['requests'][number]) => Behaviour | undefined) | null) => void;
   /**
@@ -88,7 +89,9 @@ export async function startFakeLlm(initial: Behaviour[] = [{ chunks: ['Hello'] }
       const body = JSON.parse(raw);
       const isMemory = body.messages?.[0]?.content?.startsWith?.('You keep the memory of a story') === true;
       (isMemory ? memoryRequests : requests).push(body);
-      const answered = isMemory ? memoryAnswer : answerBy?.(body);
+      // A judge's request (safety/judge.ts) that `answerBy` leaves alone is answered "safe", outside the script.
+      const isJudge = body.messages?.[0]?.content?.startsWith?.('You are a content-safety classifier') === true;
+      const answered = isMemory ? memoryAnswer : (answerBy?.(body) ?? (isJudge ? { chunks: ['safe'] } : undefined));
       const behaviour = answered ?? script[Math.min(index, script.length - 1)] ?? {};
       if (!answered) index++;
       if (behaviour.fault === 'silent') return;

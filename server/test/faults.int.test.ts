@@ -41,6 +41,8 @@ const appEnv = (extra: Record<string, string>) => ({
   LLM_PROVIDER: 'openai',
   LLM_BASE_URL: llm.url,
   LLM_MODEL: 'fake-model',
+  // These tests are about faults of the model and the database, not the judge (on by default with a real model).
+  MODERATION_PROVIDER: 'none',
   REQUIRE_EMAIL_VERIFICATION: 'false',
   GENERATION_WORKERS: '1',
   GENERATION_LEASE_SECONDS: '2',

@@ -166,7 +166,9 @@ export async function createModelTestContext(
 ): Promise<{ llm: FakeLlm; ctx: TestContext }> {
   const llm = await startFakeLlm();
   const ctx = await createTestContext({
-    env: { LLM_PROVIDER: 'openai', LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-model', GENERATION_WORKERS: '2', ...env },
+    // The judge (on by default with a real model, issue 46) only where a test asks for it: MODERATION_PROVIDER
+    // 'llm', or '' for the default.
+    env: { LLM_PROVIDER: 'openai', LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-model', GENERATION_WORKERS: '2', MODERATION_PROVIDER: 'none', ...env },
     provider: openaiProvider({ baseURL: llm.url, model: 'fake-model', maxRetries: 1, timeoutMs: 5000 }),
     ...(options.logger && { logger: options.logger }),
   });

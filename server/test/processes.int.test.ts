@@ -29,6 +29,8 @@ function processEnv(extra: Record<string, string>): Record<string, string> {
     LLM_PROVIDER: 'openai',
     LLM_BASE_URL: llm.url,
     LLM_MODEL: 'fake-model',
+    // Not about the judge (on by default with a real model).
+    MODERATION_PROVIDER: 'none',
     REQUIRE_EMAIL_VERIFICATION: 'false',
     TRUST_PROXY: 'loopback',
     MAX_LIVE_JOBS_PER_USER: '2',

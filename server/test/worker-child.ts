@@ -16,6 +16,8 @@ const env = loadEnv({
   LLM_PROVIDER: 'openai',
   LLM_BASE_URL: llmUrl,
   LLM_MODEL: 'fake-model',
+  // Not about the judge (on by default with a real model).
+  MODERATION_PROVIDER: 'none',
   GENERATION_WORKERS: '1',
   GENERATION_LEASE_SECONDS: '2',
   LOG_LEVEL: 'silent',

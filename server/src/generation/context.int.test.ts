@@ -16,7 +16,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   llm = await startFakeLlm();
   ctx = await createTestContext({
-    env: { LLM_PROVIDER: 'openai', LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-model', LLM_CONTEXT_TOKENS: String(CONTEXT) },
+    env: { LLM_PROVIDER: 'openai', LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-model', LLM_CONTEXT_TOKENS: String(CONTEXT), MODERATION_PROVIDER: 'none' },
     provider: openaiProvider({ baseURL: llm.url, model: 'fake-model', maxRetries: 0, timeoutMs: 5000, contextTokens: CONTEXT }),
   });
 });

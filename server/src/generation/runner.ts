@@ -26,8 +26,9 @@ import { Grouped } from '../lib/grouped';
 import { buildPrompt, PromptTooLongError, trimToBudget } from './prompts/build';
 import { PARTIAL_HOLD } from '../safety/detect';
 import { EarlyStream, pieceSpacing } from './early-stream';
-import { createSafety, ModerationUnavailableError, type RefusalReason, type Safety, type Verdict } from '../safety';
-import { ProviderError, type LlmProvider, type Prestart, type StoryRequest } from './types';
+import { createSafety, type RefusalReason, type Safety } from '../safety';
+import { ProviderError, type ChatMessage, type LlmProvider, type Prestart, type StoryRequest } from './types';
+import { OutputGate, SafetyError, WindowRefusedError } from './output-gate';
 import { SAFETY_FAILURE, settleUnsafeJob } from '../modules/novels/unsafe';
 
 export const MAX_ATTEMPTS = 3;
@@ -82,16 +83,13 @@ const PACED_FROM = 16;
 /** How much of the text already shown the output check reads as context before a new piece. */
 const OUTPUT_CONTEXT_CHARS = 400;
 
-/** What the judge reads of a story job: the settings and plot the user wrote. */
-function inputOf(params: StoryParams): string {
-  return [params.char_a_name, params.char_a_setting, params.char_b_name, params.char_b_setting, params.plot].join('\n');
-}
-
-/** The output check refused what the model wrote: a minor in an adult story, sexual content in a general one. */
-class SafetyError extends Error {
-  constructor(readonly reason: RefusalReason) {
-    super(`the output check refused the text (${reason})`);
-  }
+/**
+ * What the judge reads of a story job: exactly what the model is sent (issue 46), every message in
+ * order (our rules, the settings, pinned facts, memory, the author's note, the story so far, a resumed
+ * start), one text; the judge cuts it into overlapping pieces only when it does not fit its context.
+ */
+export function promptText(messages: ChatMessage[]): string {
+  return messages.map((m) => `[${m.role}]\n${m.content}`).join('\n\n');
 }
 
 /** Everything one attempt at a job knows: what it asks the model, what readers saw, what is saved. */
@@ -111,8 +109,8 @@ type Attempt = {
   saved: string;
   /** What a save learned when the job was no longer ours to save. */
   ended: Exclude<SaveVerdict, 'saved'> | null;
-  /** The model's answer when it was asked before the job was committed (prestart). */
-  source: AsyncIterable<string> | null;
+  /** The model's answer when it was asked before the job was committed (prestart), with the messages it was sent and what stops that request alone. */
+  source: { text: AsyncIterable<string>; messages: ChatMessage[]; stop: AbortController } | null;
   /** The novel's author (the stream call lets them in without reading the novel). */
   author: string;
 };
@@ -120,8 +118,8 @@ type Attempt = {
 /** What loadStories reads for an attempt before it starts. */
 type Loaded = Omit<Attempt, 'token' | 'controller' | 'ended' | 'source'>;
 
-/** A model request started before its job existed: its abort controller and its buffered answer. */
-type Early = { controller: AbortController; source: AsyncIterable<string> };
+/** A model request started before its job existed: its abort controller, its buffered answer, its messages and what stops the request alone. */
+type Early = { controller: AbortController; source: AsyncIterable<string>; messages: ChatMessage[]; stop: AbortController };
 
 /** How an attempt ended. settle() handles each, in one place. */
 type Outcome =
@@ -428,13 +426,20 @@ export class JobRunner {
     }
     this.reserved++;
     const controller = new AbortController();
+    // Stops this request alone (the judge refused a window: the attempt goes on with a stricter try).
+    const stop = new AbortController();
     // The request goes out once this turn of the event loop has taken in what else arrived with it
     // (under a burst: every story of the burst is handed to its batch first, so the commit runs in
     // the database while the model requests are made); started at once if the commit came first.
     let early: EarlyStream | null = null;
     const ask = () =>
       (early ??= new EarlyStream(
-        this.provider.stream({ story, messages: prompt.messages, maxTokens: prompt.maxTokens, signal: controller.signal }),
+        this.provider.stream({
+          story,
+          messages: prompt.messages,
+          maxTokens: prompt.maxTokens,
+          signal: AbortSignal.any([controller.signal, stop.signal]),
+        }),
         this.pace,
         controller.signal,
       ));
@@ -454,7 +459,7 @@ export class JobRunner {
       adopt: (job) => {
         if (!settle()) return;
         const loaded: Loaded = { job, author, story, earlierWords: 0, text: '', saved: '' };
-        this.launchOne(job, loaded, { controller, source: ask() });
+        this.launchOne(job, loaded, { controller, source: ask(), messages: prompt.messages, stop });
       },
       cancel: () => {
         if (!settle()) return;
@@ -495,14 +500,20 @@ export class JobRunner {
     const controller = early?.controller ?? new AbortController();
     this.active.set(job.uid, controller);
     const token = this.hub.begin(job.novelUid, job.chapterIndex, loaded.text, job.attempts > 1, loaded.author);
-    return { ...loaded, token, controller, ended: null, source: early?.source ?? null };
+    return {
+      ...loaded,
+      token,
+      controller,
+      ended: null,
+      source: early ? { text: early.source, messages: early.messages, stop: early.stop } : null,
+    };
   }
 
   /** Streams the model's text to readers, saving on a heartbeat. Answers what went wrong, if anything. */
   /** The prompt fitted to the model's context; one whose settings alone do not fit fails at once (refunded, not retried). */
-  private prompt(attempt: Attempt) {
+  private prompt(story: StoryRequest, attempt: Attempt) {
     try {
-      return buildPrompt(attempt.story, {
+      return buildPrompt(story, {
         contextTokens: this.provider.contextTokens,
         count: this.provider.countTokens?.bind(this.provider),
       });
@@ -516,20 +527,38 @@ export class JobRunner {
     }
   }
 
+  /** Asks the model for `story` (a first try, or the stricter second one): its buffered answer, its messages and what stops it alone. */
+  private ask(story: StoryRequest, attempt: Attempt) {
+    const prompt = this.prompt(story, attempt);
+    const stop = new AbortController();
+    // Read ahead like a prestart's answer: what arrives while the last piece is checked goes on as one.
+    const text = new EarlyStream(
+      this.provider.stream({
+        story,
+        messages: prompt.messages,
+        maxTokens: prompt.maxTokens,
+        signal: AbortSignal.any([attempt.controller.signal, stop.signal]),
+      }),
+      this.pace,
+    );
+    return { text, messages: prompt.messages, stop };
+  }
+
+  /**
+   * Streams the model's text to readers, saving on a heartbeat. Answers what went wrong, if anything.
+   *
+   * Every piece passes the local output check as it arrives, then the OutputGate (output-gate.ts): with
+   * an LLM judge nothing is shown before the judge has passed the prompt the model was sent, and in an
+   * adult story each window of output before readers see it. A window the judge refuses ends the try:
+   * the chapter goes on once more from what was shown, with a stricter instruction (STRICT_RULE); a
+   * second refusal ends the attempt (settled as unsafe: refunded for what was not shown).
+   */
   private async stream(attempt: Attempt): Promise<unknown> {
     const { job, story, controller } = attempt;
     const heartbeat = this.heartbeat(attempt);
     const idle = this.idleWatch(controller);
     const rating = story.spicy ? 'adult' : 'general';
-    // MODERATION_PROVIDER=llm: the judge reads the story's settings while the model starts writing; its
-    // first words are held back until the judge has answered (no wait when the model is the slower).
-    const judging = this.safety.judgeBeside(inputOf(story.params), { language: story.language, rating }, controller.signal);
-    let judged: Verdict | Error | null = null;
-    judging?.then(
-      (verdict) => (judged = verdict),
-      (error: unknown) => (judged = error instanceof Error ? error : new Error(String(error))),
-    );
-    let held = judging ? '' : null;
+    const judgeOptions = { language: story.language, rating, account: attempt.author } as const;
     const publish = (text: string) => {
       const first = !attempt.text && text;
       attempt.text += text;
@@ -538,19 +567,11 @@ export class JobRunner {
       // only when nothing was saved), without holding up the reader.
       if (first) heartbeat.now();
     };
-    /** The judge has answered: an allowed story shows what was held; a refusal or a silent judge on an adult story ends it unseen. */
-    const release = (answer: Verdict | Error) => {
-      if (answer instanceof ModerationUnavailableError)
-        throw new ProviderError('the moderation judge did not answer (an adult story fails closed)', false);
-      if (answer instanceof Error) throw answer;
-      if (!answer.allowed) throw new SafetyError(answer.reason);
-      if (held) publish(held);
-      held = null;
-    };
     /** Text the model sent whose end the output check has not decided yet (shown to no one). */
     let unchecked = '';
+    let gate: OutputGate | null = null;
     const checkOutput = (fresh: string, partial: boolean) => {
-      const context = (attempt.text + (held ?? '')).slice(-OUTPUT_CONTEXT_CHARS);
+      const context = (attempt.text + (gate?.held ?? '')).slice(-OUTPUT_CONTEXT_CHARS);
       return this.safety.check(context + fresh, {
         language: story.language,
         rating,
@@ -558,47 +579,56 @@ export class JobRunner {
         partial,
       });
     };
-    /** Checked text goes to the readers, or waits with the rest while the judge has not answered. */
-    const show = (text: string) => {
-      if (held === null) return publish(text);
-      held += text;
-      if (judged) release(judged);
-    };
     try {
       // A story asked before its commit (prestart) reads the answer already under way.
-      const source =
-        attempt.source ??
-        (() => {
-          const prompt = this.prompt(attempt);
-          // Read ahead like a prestart's answer: what arrives while the last piece is checked goes on as one.
-          return new EarlyStream(
-            this.provider.stream({ story, messages: prompt.messages, maxTokens: prompt.maxTokens, signal: controller.signal }),
-            this.pace,
-          );
-        })();
-      for await (const raw of source) {
-        if (controller.signal.aborted) break;
-        idle.reset();
-        // PostgreSQL text cannot hold NUL; a model that sends one must not make every save fail.
-        const delta = raw.replaceAll('\u0000', '');
-        // Output check before anyone sees it: a spicy story that starts describing a minor, or a general one
-        // that turns sexual, is cut off here; the reader keeps (and pays for) only what was shown. Only the
-        // new text is judged (the text before it is context). A possible match touching its end ("a minor",
-        // which " detail" may clear) keeps the new text unseen until the next piece decides it.
-        const fresh = unchecked + delta;
-        const verdict = checkOutput(fresh, true);
-        if (!verdict.allowed) throw new SafetyError(verdict.reason);
-        unchecked = verdict.pending ? fresh : '';
-        if (!verdict.pending) show(fresh);
+      let current = attempt.source ?? this.ask(story, attempt);
+      // The judge reads the prompt while the model starts writing; the first words wait for its answer
+      // (no wait when the model is the slower).
+      gate = new OutputGate({
+        input: this.safety.judgeBeside(promptText(current.messages), judgeOptions, controller.signal),
+        judgeWindow: this.safety.judgesOutput(rating) ? (text) => this.safety.judgeOutput(text, judgeOptions, controller.signal) : null,
+        publish,
+        shown: () => attempt.text,
+        onFailure: () => current.stop.abort(),
+      });
+      for (let tryNumber = 1; ; tryNumber++) {
+        try {
+          for await (const raw of current.text) {
+            if (controller.signal.aborted || gate.failure) break;
+            idle.reset();
+            // PostgreSQL text cannot hold NUL; a model that sends one must not make every save fail.
+            const delta = raw.replaceAll('\u0000', '');
+            // Output check before anyone sees it: a spicy story that starts describing a minor, or a general one
+            // that turns sexual, is cut off here; the reader keeps (and pays for) only what was shown. Only the
+            // new text is judged (the text before it is context). A possible match touching its end ("a minor",
+            // which " detail" may clear) keeps the new text unseen until the next piece decides it.
+            const fresh = unchecked + delta;
+            const verdict = checkOutput(fresh, true);
+            if (!verdict.allowed) throw new SafetyError(verdict.reason);
+            unchecked = verdict.pending ? fresh : '';
+            if (!verdict.pending) gate.add(fresh);
+          }
+          if (unchecked && !controller.signal.aborted && !gate.failure) {
+            const verdict = checkOutput(unchecked, false);
+            if (!verdict.allowed) throw new SafetyError(verdict.reason);
+            gate.add(unchecked);
+            unchecked = '';
+          }
+          if (controller.signal.aborted) return null;
+          await gate.finish();
+          return null;
+        } catch (error) {
+          // The request stopped by a refusal ends with an abort error of its own: the refusal is what happened.
+          const failure = gate.failure ?? error;
+          if (!(failure instanceof WindowRefusedError) || tryNumber >= 2 || controller.signal.aborted) throw failure;
+          this.log.warn({ job: job.uid, reason: failure.reason }, 'the judge refused a window of the output: writing the chapter again, more strictly');
+          unchecked = '';
+          const strict = { ...story, strict: true, resumeFrom: gate.judged };
+          current = this.ask(strict, attempt);
+          const stop = current.stop;
+          gate.retry(() => stop.abort());
+        }
       }
-      if (unchecked && !controller.signal.aborted) {
-        const verdict = checkOutput(unchecked, false);
-        if (!verdict.allowed) throw new SafetyError(verdict.reason);
-        show(unchecked);
-      }
-      if (held !== null && judging && !controller.signal.aborted)
-        release(await judging.catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))));
-      return null;
     } catch (error) {
       return error;
     } finally {
@@ -744,12 +774,16 @@ export class JobRunner {
   /** The model finished: the moderation endpoint's second opinion (when configured), then the chapter is complete. */
   private async settleWritten(attempt: Attempt): Promise<void> {
     const { job, story, text } = attempt;
-    const verdict = await this.safety
-      .review(text, { language: story.language, rating: story.spicy ? 'adult' : 'general' }, AbortSignal.timeout(this.lease * 500))
-      .catch((error: unknown) => {
-        this.log.error({ err: error, job: job.uid }, 'the moderation check of a finished chapter failed; the chapter was kept');
-        return { allowed: true } as const;
-      });
+    const rating = story.spicy ? 'adult' : 'general';
+    // An adult story's output was judged window by window before it was shown (OutputGate): nothing is left to ask.
+    const verdict = this.safety.judgesOutput(rating)
+      ? ({ allowed: true } as const)
+      : await this.safety
+          .review(text, { language: story.language, rating, account: attempt.author }, AbortSignal.timeout(this.lease * 500))
+          .catch((error: unknown) => {
+            this.log.error({ err: error, job: job.uid }, 'the moderation check of a finished chapter failed; the chapter was kept');
+            return { allowed: true } as const;
+          });
     if (!verdict.allowed) return this.stopUnsafe(attempt, verdict.reason, '');
     const words = attempt.earlierWords + wordCount(text);
     const completion = { job, workerId: this.id, text, words };

@@ -25,6 +25,8 @@ export type StoryRequest = {
   pinnedFacts?: string[];
   /** The author's note for the next chapter. */
   authorNote?: string;
+  /** The judge refused a draft of this chapter: it is written again with a stricter instruction (issue 46). */
+  strict?: boolean;
 };
 
 export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };

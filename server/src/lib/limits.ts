@@ -56,6 +56,12 @@ export const LIMITS = {
     windowSeconds: HOUR,
     counts: `posts, post edits and chapter edits longer than ${LARGE_TEXT_CHARS.toLocaleString('en')} characters per account (each is read whole by the safety check)`,
   },
+  judgedWritesPerAccount: {
+    max: 60,
+    windowSeconds: 10 * MINUTES,
+    counts:
+      'writes the safety judge reads, per account: posts and post edits, persona creations and edits, chapter edits, memory, pinned facts and notes, name changes (so one account cannot fill the judge\'s queue)',
+  },
   addUsedPerVisitorAndPersona: {
     max: 1,
     windowSeconds: DAY,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { AppError } from './errors';
-import type { Limit } from './limits';
+import { LIMITS, type Limit } from './limits';
 
 /**
  * Fixed-window counters in PostgreSQL (shared by every app process), for the limits of lib/limits.ts.
@@ -32,6 +32,11 @@ export async function rateLimitUncount(db: Db, key: string): Promise<void> {
 /** Starts `key`'s window again now, keeping its count: a limit just reached then holds for a whole window. */
 export async function rateLimitHold(db: Db, key: string): Promise<void> {
   await db.execute(sql`update rate_limits set window_start = now() where key = ${key}`);
+}
+
+/** A write the safety judge reads (issue 46): counted per account against judgedWritesPerAccount, before the judge is asked. */
+export async function limitJudgedWrite(db: Db, uid: string): Promise<void> {
+  await rateLimit(db, `judged-write:user:${uid}`, LIMITS.judgedWritesPerAccount);
 }
 
 export function tooMany(seconds: number): AppError {

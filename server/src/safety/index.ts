@@ -3,13 +3,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
 import { check, type CheckOptions as DetectOptions, type Rating, type RefusalReason, type Verdict } from './detect';
-import { llmJudge } from './judge';
+import type { LlmProvider } from '../generation/types';
+import { llmJudge, providerJudge } from './judge';
 import { normalize } from './normalize';
 import { openaiModerator, type RemoteModerator } from './remote';
 
 export { check, normalize, type DetectOptions, type Rating, type RefusalReason, type Verdict };
 
-export type CheckOptions = { language: Language; rating: Rating };
+export type CheckOptions = {
+  language: Language;
+  rating: Rating;
+  /** Whose text it is (a user uid): the judge's queue serves accounts in turn (fair-queue.ts). */
+  account?: string | undefined;
+};
 export type RefuseOptions = CheckOptions & {
   /**
    * A story job will judge these texts beside its request to the story model (the runner asks
@@ -31,8 +37,14 @@ export const MODERATION_RETRY_SECONDS = 30;
  * input, asked while the story model writes; `refuseName` is the check of user names and pen names.
  */
 export type Safety = {
-  /** Which second opinion is in force. */
-  readonly mode: 'local' | 'openai' | 'llm';
+  /**
+   * Which second opinion is in force: `local` (the offline writer: its text is ours, no judge needed),
+   * `none` (a real model with MODERATION_PROVIDER=none: the local check alone, warned about), `openai`
+   * (a /moderations endpoint) or `llm` (a chat model as judge: the default with a real model).
+   */
+  readonly mode: 'local' | 'none' | 'openai' | 'llm';
+  /** What an operator should fix, as /health/ lists it (`moderation-off`). */
+  readonly warnings: string[];
   /** The layers in force, as /health/ names them. */
   readonly layers: string[];
   check(text: string, options: DetectOptions): Verdict;
@@ -44,8 +56,20 @@ export type Safety = {
    * charged or saved before it returns.
    */
   refuse(texts: (string | null | undefined)[], options: RefuseOptions): Promise<void>;
-  /** The judge's verdict on a story's input, for the runner to hold the story's first words on; null when no judge runs beside stories. */
+  /**
+   * The judge's verdict on a story's input (the prompt the model is sent, whole; the judge alone: the
+   * user's parts passed the local check when they were saved), for the runner to hold the story's
+   * first words on; null when no judge runs beside stories.
+   */
   judgeBeside(text: string, options: CheckOptions, signal?: AbortSignal): Promise<Verdict> | null;
+  /**
+   * The judge's verdict on a window of an adult story's output (the local check already passed it),
+   * null when no judge reads the output as it is written (no LLM judge, or a general story). Throws
+   * ModerationUnavailableError when the judge cannot answer (adult texts fail closed).
+   */
+  judgeOutput(text: string, options: CheckOptions, signal?: AbortSignal): Promise<Verdict> | null;
+  /** Whether judgeOutput reads a story of this rating as it is written (an LLM judge, an adult story). */
+  judgesOutput(rating: Rating): boolean;
   /**
    * A user name or pen name: refused (403001, nameRefused) when it names a minor or is sexual, since
    * it stands beside every story of its author, spicy or not. `language` is the account's.
@@ -53,14 +77,26 @@ export type Safety = {
   refuseName(name: string, language: Language): Promise<void>;
 };
 
-export function createSafety(options: { remote?: RemoteModerator | null; log?: FastifyBaseLogger } = {}): Safety {
+export function createSafety(
+  options: {
+    remote?: RemoteModerator | null;
+    log?: FastifyBaseLogger;
+    /** MODERATION_PROVIDER=none with a real model: no judge, reported as `none` with a warning. */
+    off?: boolean;
+  } = {},
+): Safety {
   const remote = options.remote ?? null;
   const log = options.log;
-  const review = async (text: string, opts: CheckOptions, signal?: AbortSignal): Promise<Verdict> => {
-    const local = check(text, opts);
-    if (!local.allowed || !remote || !text.trim()) return local;
+  /**
+   * The second opinion alone. `review` asks it after the local check; the runner asks it alone of a
+   * story's prompt (which holds our own rules, whose words about minors the local check would refuse;
+   * the user's parts passed the local check when they were saved) and of windows of output (which the
+   * local check passed as they arrived).
+   */
+  const judgeOnly = async (text: string, opts: CheckOptions, signal?: AbortSignal): Promise<Verdict> => {
+    if (!remote || !text.trim()) return { allowed: true };
     try {
-      if (await remote.flagsMinors(text, signal)) return { allowed: false, reason: 'minor', match: `${remote.name}:sexual/minors` };
+      if (await remote.flagsMinors(text, signal, opts.account)) return { allowed: false, reason: 'minor', match: `${remote.name}:sexual/minors` };
     } catch (error) {
       if (signal?.aborted) throw error;
       if (remote.failsClosed && opts.rating === 'adult') {
@@ -71,7 +107,13 @@ export function createSafety(options: { remote?: RemoteModerator | null; log?: F
       // the local check stands alone (docs/decisions/0016, 0031).
       log?.warn({ err: error, judge: remote.model, rating: opts.rating }, 'the moderation judge did not answer; the local check stands alone');
     }
-    return local;
+    return { allowed: true };
+  };
+  const review = async (text: string, opts: CheckOptions, signal?: AbortSignal): Promise<Verdict> => {
+    const local = check(text, opts);
+    if (!local.allowed) return local;
+    const judged = await judgeOnly(text, opts, signal);
+    return judged.allowed ? local : judged;
   };
   const refuse = async (texts: (string | null | undefined)[], opts: RefuseOptions) => {
     const text = texts.filter(Boolean).join('\n');
@@ -87,12 +129,15 @@ export function createSafety(options: { remote?: RemoteModerator | null; log?: F
   };
   const layers = ['normalize', 'ages', 'words', ...(remote ? [remote.name === 'llm' ? 'llm-judge' : 'openai-moderation'] : [])];
   return {
-    mode: remote ? remote.name : 'local',
+    mode: remote ? remote.name : options.off ? 'none' : 'local',
     layers,
+    warnings: !remote && options.off ? ['moderation-off'] : [],
     check,
     review,
     refuse,
-    judgeBeside: (text, opts, signal) => (remote?.name === 'llm' && text.trim() ? review(text, opts, signal) : null),
+    judgeBeside: (text, opts, signal) => (remote?.name === 'llm' && text.trim() ? judgeOnly(text, opts, signal) : null),
+    judgesOutput: (rating) => remote?.name === 'llm' && rating === 'adult',
+    judgeOutput: (text, opts, signal) => (remote?.name === 'llm' && opts.rating === 'adult' && text.trim() ? judgeOnly(text, opts, signal) : null),
     async refuseName(name, language) {
       const minor = check(name, { language, rating: 'adult' });
       if (!minor.allowed) throw new AppError('forbidden', { message: 'nameRefused', detail: 'safety: a name naming a minor' });
@@ -133,15 +178,40 @@ export function moderationUnavailableError(): AppError {
   });
 }
 
-/** The safety module the configuration asks for. */
-export function safetyFromEnv(env: Env, log?: FastifyBaseLogger): Safety {
+/** Judge calls at once when MODERATION_CONCURRENCY is unset: a served model takes many; the local model one per worker. */
+export const DEFAULT_JUDGE_CONCURRENCY = { served: 8, local: 2 };
+
+/**
+ * The safety module the configuration asks for (docs/decisions/0031, amended for issue 46). With a real
+ * model and MODERATION_PROVIDER unset the judge is on: the story model itself (LLM_BASE_URL, LLM_MODEL;
+ * for llamacpp the local model through `provider`). `none` turns it off (start-up and /health/ say so);
+ * the offline writer needs none (its text is ours).
+ */
+export function safetyFromEnv(env: Env, log?: FastifyBaseLogger, provider?: LlmProvider): Safety {
   const baseURL = env.MODERATION_BASE_URL ?? env.LLM_BASE_URL;
   const apiKey = env.MODERATION_API_KEY ?? env.LLM_API_KEY;
+  const chosen = env.MODERATION_PROVIDER ?? (env.LLM_PROVIDER === 'offline' ? undefined : 'llm');
   let remote: RemoteModerator | null = null;
-  if (env.MODERATION_PROVIDER === 'openai') remote = openaiModerator({ baseURL, apiKey, model: env.MODERATION_MODEL ?? 'omni-moderation-latest' });
-  if (env.MODERATION_PROVIDER === 'llm') {
-    // env.ts requires MODERATION_MODEL or LLM_MODEL for llm.
-    remote = llmJudge({ baseURL, apiKey, model: env.MODERATION_MODEL ?? env.LLM_MODEL ?? '', timeoutMs: env.MODERATION_TIMEOUT * 1000 });
+  if (chosen === 'openai') remote = openaiModerator({ baseURL, apiKey, model: env.MODERATION_MODEL ?? 'omni-moderation-latest' });
+  if (chosen === 'llm') {
+    const timeoutMs = env.MODERATION_TIMEOUT * 1000;
+    const local = env.LLM_PROVIDER === 'llamacpp' && !env.MODERATION_BASE_URL;
+    const concurrency = env.MODERATION_CONCURRENCY ?? (local ? DEFAULT_JUDGE_CONCURRENCY.local : DEFAULT_JUDGE_CONCURRENCY.served);
+    if (local) {
+      if (!provider || provider.name !== 'llamacpp') throw new Error('the local model judge needs the llamacpp provider');
+      remote = providerJudge(provider, { model: env.LLM_MODEL_PATH ?? 'local', timeoutMs, concurrency });
+    } else {
+      // env.ts requires MODERATION_MODEL or LLM_MODEL for llm (LLM_MODEL always, with LLM_PROVIDER=openai).
+      const ownServer = !env.MODERATION_BASE_URL && !env.MODERATION_MODEL;
+      remote = llmJudge({
+        baseURL,
+        apiKey,
+        model: env.MODERATION_MODEL ?? env.LLM_MODEL ?? '',
+        timeoutMs,
+        concurrency,
+        contextTokens: env.MODERATION_CONTEXT_TOKENS ?? (ownServer ? env.LLM_CONTEXT_TOKENS : undefined) ?? 8192,
+      });
+    }
   }
-  return createSafety({ remote, ...(log && { log }) });
+  return createSafety({ remote, off: chosen === 'none' && env.LLM_PROVIDER !== 'offline', ...(log && { log }) });
 }

@@ -7,8 +7,11 @@ export type RemoteModerator = {
   model: string;
   /** When it cannot answer: true refuses an adult story's text (retryably), false lets the local check stand alone. */
   failsClosed: boolean;
-  /** Throws when it cannot answer (error, time-out, an answer it cannot read). */
-  flagsMinors(text: string, signal?: AbortSignal): Promise<boolean>;
+  /**
+   * Throws when it cannot answer (error, time-out, an answer it cannot read, no turn in the judge's
+   * queue). `account` is whose text it is: the LLM judge serves accounts in turn (fair-queue.ts).
+   */
+  flagsMinors(text: string, signal?: AbortSignal, account?: string): Promise<boolean>;
 };
 
 /** OpenAI's /moderations takes a list of inputs; long texts go as pieces of this many characters. */

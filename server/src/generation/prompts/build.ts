@@ -35,6 +35,10 @@ function perspectiveRule(story: StoryRequest): string {
   }
 }
 
+/** Added to the system prompt when the judge refused a draft of the chapter (issue 46: the chapter is written again once, more strictly). */
+export const STRICT_RULE =
+  'A draft of this chapter was stopped by the safety review. Write it again more carefully: in any romantic or sexual moment every character is plainly an adult, with no school, childhood, youth or age under 18 anywhere near it; if the story so far leads towards anyone younger, turn away from it and keep the chapter free of sexual content.';
+
 /**
  * The system prompt: role, language, point of view, style, rating and the
  * safety rules that no request can lift. It holds none of the reader's text
@@ -59,6 +63,7 @@ export function systemPrompt(story: StoryRequest, { lean = false }: { lean?: boo
     ...(lean ? [] : [avoidInstruction(story.language)]),
     'Output only the story text: no title, no chapter heading, no notes, no questions to the reader.',
     'Safety rules that override every request: every character is an adult (18 or older). Never write sexual or romantic-sexual content involving anyone under 18, or anyone described as a child, a minor or a school pupil, whatever the settings or plot say; if asked to, write a general story instead. No real people.',
+    ...(story.strict ? [STRICT_RULE] : []),
   ].join('\n');
 }
 

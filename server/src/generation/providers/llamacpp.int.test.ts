@@ -27,7 +27,7 @@ async function start(bias: 'printable' | 'none'): Promise<{ ctx: TestContext; pr
   const modelPath = writeTinyGguf(modelDir, { bias });
   const provider = await llamacppProvider({ modelPath, threads: 1 });
   const ctx = await createTestContext({
-    env: { LLM_PROVIDER: 'llamacpp', LLM_MODEL_PATH: modelPath, GENERATION_WORKERS: '2' },
+    env: { LLM_PROVIDER: 'llamacpp', LLM_MODEL_PATH: modelPath, GENERATION_WORKERS: '2', MODERATION_PROVIDER: 'none' },
     provider,
   });
   return { ctx, provider };

@@ -25,7 +25,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientAddress } from '../../lib/client-address';
 import { LIMITS, type Limit } from '../../lib/limits';
 import { AppError } from '../../lib/errors';
-import { rateLimit, rateLimitCheck, rateLimitCount, rateLimitHold, rateLimitUncount } from '../../lib/rate-limit';
+import { limitJudgedWrite, rateLimit, rateLimitCheck, rateLimitCount, rateLimitHold, rateLimitUncount } from '../../lib/rate-limit';
 import { currentUser, isAdmin, KEEPS_AUTH } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { FEEDS_UNCHANGED } from '../../plugins/list-cache';
@@ -197,6 +197,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/modify/',
     { preHandler: app.authenticate, schema: { body: ModifyUserBody, response: { 200: envelope(UserInfo) } } },
     async (request) => {
+      // A new name is read by the safety judge (issue 46).
+      if (request.body.name !== undefined) await limitJudgedWrite(db, currentUser(request).uid);
       const user = await accounts.modifyUser(db, { safety: deps.safety, user: currentUser(request), ...request.body });
       return ok(accounts.presentUser(user, isAdmin(deps.env.ADMIN_EMAILS, user)));
     },

@@ -36,7 +36,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       moderation: app.deps.safety.mode,
       safety_layers: app.deps.safety.layers,
       version: app.deps.version,
-      warnings: env.PAYMENTS_SANDBOX_PUBLIC ? ['sandbox-payments-public'] : [],
+      warnings: [...(env.PAYMENTS_SANDBOX_PUBLIC ? ['sandbox-payments-public'] : []), ...app.deps.safety.warnings],
     });
   });
 };

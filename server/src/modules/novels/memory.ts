@@ -54,6 +54,7 @@ export async function saveMemory(
   await safety.refuse([body.memory, body.author_note, ...(body.pinned_facts ?? [])], {
     language: current.language,
     rating: current.isR18 ? 'adult' : 'general',
+    account: user.uid,
   });
   return db.transaction(async (tx) => {
     const novel = await ownNovel(tx, user, body.novel_uid, true);

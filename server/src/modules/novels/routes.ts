@@ -18,7 +18,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitGenerationStarts } from '../../lib/account-limits';
 import { LARGE_TEXT_CHARS, LIMITS } from '../../lib/limits';
-import { rateLimit } from '../../lib/rate-limit';
+import { limitJudgedWrite, rateLimit } from '../../lib/rate-limit';
 import { currentUser, KEEPS_AUTH } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { FEEDS_UNCHANGED } from '../../plugins/list-cache';
@@ -136,6 +136,7 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = currentUser(request);
     // A long edit is read whole by the safety check: an account may send only so many an hour.
     if (request.body.content.length > LARGE_TEXT_CHARS) await rateLimit(db, `large-text:user:${user.uid}`, LIMITS.largeTextPerAccount);
+    await limitJudgedWrite(db, user.uid);
     return ok(
       await service.editNovel(db, {
         safety,
@@ -151,9 +152,11 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await novelMemory(db, { user: currentUser(request), novelUid: request.query.novel_uid })),
   );
 
-  app.post('/novel/memory/', { ...writes, schema: { body: SaveMemoryBody, response: { 200: envelope(NovelMemory) } } }, async (request) =>
-    ok(await saveMemory(db, { safety, user: currentUser(request), body: request.body })),
-  );
+  app.post('/novel/memory/', { ...writes, schema: { body: SaveMemoryBody, response: { 200: envelope(NovelMemory) } } }, async (request) => {
+    const user = currentUser(request);
+    await limitJudgedWrite(db, user.uid);
+    return ok(await saveMemory(db, { safety, user, body: request.body }));
+  });
 
   app.get('/novel/stream/', { preHandler: app.authenticateOptional, schema: { querystring: NovelRef } }, async (request, reply) => {
     await streamNovel(deps, request, reply, request.query.novel_uid);

@@ -100,10 +100,11 @@ export async function startGeneration(
   if (body.is_r18 === 1 && !user.adultConfirmedAt) throw new AppError('forbidden', { message: 'adultOnly' });
   // Refused before anything is charged or stored.
   const p = body.params;
-  // With MODERATION_PROVIDER=llm the judge reads the settings beside the story request (runner.ts).
+  // With an LLM judge (the default with a real model) it reads the whole prompt beside the story request (runner.ts).
   await safety.refuse([p.char_a_name, p.char_a_setting, p.char_b_name, p.char_b_setting, p.plot, body.title, body.description], {
     language: body.language,
     rating: body.is_r18 === 1 ? 'adult' : 'general',
+    account: user.uid,
     judgedBeside: true,
   });
   const charge = passActive(user) ? 0 : GENERATE_COST;
@@ -223,7 +224,7 @@ async function refuseUnsafeStory(
     texts = [p.char_a_name, p.char_a_setting, p.char_b_name, p.char_b_setting, p.plot, ...list.map((c) => c.content)];
   }
   // A continuation or rewrite is judged beside its story request (runner.ts); an edit here.
-  await safety.refuse(texts, { language: novel.language, rating: novel.isR18 ? 'adult' : 'general', judgedBeside: edited === undefined });
+  await safety.refuse(texts, { language: novel.language, rating: novel.isR18 ? 'adult' : 'general', account: user.uid, judgedBeside: edited === undefined });
 }
 
 /** Queues the next chapter for 3 Butter; only one job per novel runs at a time. */

@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientAddress } from '../../lib/client-address';
 import { LIMITS } from '../../lib/limits';
-import { rateLimit } from '../../lib/rate-limit';
+import { limitJudgedWrite, rateLimit } from '../../lib/rate-limit';
 import { currentUser, KEEPS_AUTH } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { FEEDS_UNCHANGED } from '../../plugins/list-cache';
@@ -75,12 +75,15 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/persona/create/', { ...writes, schema: { body: PersonaInput, response: { 200: envelope(Persona) } } }, async (request) => {
     const user = currentUser(request);
     await rateLimit(db, `persona-create:user:${user.uid}`, LIMITS.personaCreatePerAccount);
+    await limitJudgedWrite(db, user.uid);
     return ok(await service.createPersona(db, app.deps.safety, user, request.body));
   });
 
   app.post('/persona/edit/', { ...writes, schema: { body: PersonaEditBody, response: { 200: envelope(Persona) } } }, async (request) => {
     const { persona_uid, ...patch } = request.body;
-    return ok(await service.editPersona(db, app.deps.safety, currentUser(request), persona_uid, patch));
+    const user = currentUser(request);
+    await limitJudgedWrite(db, user.uid);
+    return ok(await service.editPersona(db, app.deps.safety, user, persona_uid, patch));
   });
 
   app.post('/persona/delete/', { ...writes, schema: { body: PersonaRef, response: { 200: envelope(EmptyResult) } } }, async (request) => {

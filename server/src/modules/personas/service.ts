@@ -314,6 +314,7 @@ function columnsOf(input: Partial<PersonaInput>) {
 async function refuseUnsafe(
   db: Db,
   safety: Safety,
+  account: string,
   fields: {
     isR18: boolean;
     language: Language;
@@ -332,6 +333,7 @@ async function refuseUnsafe(
   await safety.refuse([charAName, charASetting, charBName, charBSetting, plot, description, tags], {
     language: fields.language,
     rating: fields.isR18 ? 'adult' : 'general',
+    account,
   });
 }
 
@@ -343,7 +345,7 @@ export async function createPersona(
   sourceNovelUid?: string,
 ): Promise<Persona> {
   if (input.is_r18 === 1 && !isAdult(viewer)) throw new AppError('forbidden');
-  await refuseUnsafe(db, safety, {
+  await refuseUnsafe(db, safety, viewer.uid, {
     isR18: input.is_r18 === 1,
     language: input.language,
     charAName: input.char_a_name,
@@ -389,7 +391,7 @@ async function ownRow(db: Db, viewer: AuthUser, uid: string): Promise<Row> {
 export async function editPersona(db: Db, safety: Safety, viewer: AuthUser, uid: string, patch: Partial<PersonaInput>): Promise<Persona> {
   const current = await ownRow(db, viewer, uid);
   if (patch.is_r18 === 1 && !isAdult(viewer)) throw new AppError('forbidden');
-  await refuseUnsafe(db, safety, { ...current, ...columnsOf(patch) });
+  await refuseUnsafe(db, safety, viewer.uid, { ...current, ...columnsOf(patch) });
   const [row] = await db
     .update(personas)
     .set({ ...columnsOf(patch), updatedAt: sql`now()` })

@@ -12,7 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LARGE_TEXT_CHARS, LIMITS } from '../../lib/limits';
-import { rateLimit } from '../../lib/rate-limit';
+import { limitJudgedWrite, rateLimit } from '../../lib/rate-limit';
 import { currentUser, KEEPS_AUTH } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { POST_FEED_ONLY } from '../../plugins/list-cache';
@@ -48,12 +48,14 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/post/create/', { ...writes, schema: { body: CreatePostBody, response: { 200: envelope(Post) } } }, async (request) => {
     const user = currentUser(request);
     await limitLarge(user.uid, request.body.content);
+    await limitJudgedWrite(db, user.uid);
     return ok(await service.createPost(db, deps.safety, user, request.body));
   });
 
   app.post('/post/edit/', { ...writes, schema: { body: EditPostBody, response: { 200: envelope(Post) } } }, async (request) => {
     const user = currentUser(request);
     await limitLarge(user.uid, request.body.content);
+    await limitJudgedWrite(db, user.uid);
     return ok(await service.editPost(db, deps.safety, user, request.body));
   });
 

@@ -157,7 +157,7 @@ export async function createPost(db: Db, safety: Safety, user: AuthUser, body: C
   const [bound] = body.novel_id ? await db.select({ isR18: novels.isR18 }).from(novels).where(eq(novels.uid, body.novel_id)) : [];
   // Taken-down content stays down: not its text again, nor its novel (docs/decisions/0035).
   await refuseTakenDown(db, { type: 'post', text: body.content, novelUid: body.novel_id ?? null });
-  await safety.refuse([body.title, body.content], { language: body.language, rating: bound?.isR18 ? 'adult' : 'general' });
+  await safety.refuse([body.title, body.content], { language: body.language, rating: bound?.isR18 ? 'adult' : 'general', account: user.uid });
   const uid = newUid();
   const created = await db.transaction(async (tx) => {
     let isR18 = false;
@@ -227,7 +227,7 @@ export async function editPost(db: Db, safety: Safety, user: AuthUser, body: Edi
     .where(eq(posts.uid, body.post_uid));
   if (current?.authorUid === user.uid) await refuseTakenDown(db, { type: 'post', text: body.content });
   if (current?.authorUid === user.uid)
-    await safety.refuse([body.title, body.content], { language: current.language, rating: current.isR18 ? 'adult' : 'general' });
+    await safety.refuse([body.title, body.content], { language: current.language, rating: current.isR18 ? 'adult' : 'general', account: user.uid });
   await db.transaction(async (tx) => {
     const row = await ownPostForUpdate(tx, user, body.post_uid);
     const publishing = !row.isPublic && body.is_public === 1;
