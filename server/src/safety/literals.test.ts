@@ -18,6 +18,7 @@ const patterns = LEXICONS.flatMap((lexicon) =>
     ...lexicon.ages.map((frame) => frame.pattern),
     ...lexicon.minor,
     ...(lexicon.minorOwnLanguage ?? []),
+    ...(lexicon.near ?? []),
     ...lexicon.sexual,
     // A gate's needs (its alternatives' needs joined; gates.test.ts tests each alternative's through `opens`).
     lexicon.gate,
