@@ -193,7 +193,7 @@ export const en: Lexicon = {
     `\\b(?:teach\\w*|taught|tutor\\w*|coach\\w*|mentor\\w*|counsel\\w*|supervis\\w*|babysit\\w*|look\\w* after|care for|cares for|caring for|work\\w* with|treat\\w*)(?: (?:the|a|an|local|young|little|troubled|gifted|[a-z]+'s))?(?: [a-z'-]+)? ${YOUTH}\\b`,
     // a title or a name: a bar called Sweet Sixteen, the song "Teenage Dream"
     "\\b(?:called|named|titled|entitled|dubbed)(?: [a-z0-9'-]+){1,4}",
-    '\\b(?:songs?|album|film|movie|book|novel|show|series|track|plays?|played|sings?|sang|watch\\w*|read\\w*|listen\\w* to) ["“‘\'][^"”’]{1,40}["”’\']',
+    '\\b(?:songs?|album|film|movie|book|novel|show|series|track|plays?|played|sings?|sang|watch\\w*|read\\w*|listen\\w* to) ["“‘\']{1,2}[^"”’\']{1,40}["”’\']{1,2}',
   ],
   intimate: [
     "\\b(?:virgin\\w*|seduc\\w*|steamy|spicy|lemon|explicit|hook(?:s|ed|ing)? up|make(?:s)? out|made out|making out|in (?:his|her|my|their) bed|in bed with|beds (?:her|him)|bedded|(?:take|takes|taking|took) (?:her|him|them) to bed|one-night stand|molest\\w*|grop\\w*|fondl\\w*|lingerie)\\b",
