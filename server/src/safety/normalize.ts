@@ -226,6 +226,7 @@ const RUN_GAP = once(() => {
 
 /** Han, kana and Hangul: the scripts whose words a space does not end when a run of spaced letters stops at one ("高 中 女 生和"). */
 const CJK_LETTER = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]/u;
+const HANGUL = /[\uac00-\ud7a3]/u;
 /** English words of one letter, which a spaced-out word may stand right after ("a t e e n a g e r"). */
 const ONE_LETTER_WORD = /^[ai]$/u;
 
@@ -251,7 +252,13 @@ function joinSpaced(folded: string, apart = false): { joined: string | null; led
       count += 1;
     }
     // A run of Han, kana or Hangul may end with the first letter of a word ("高 中 女 生和老师", "고 딩 여자애랑").
-    const trailing = folded[end + 1] === gap && CJK_LETTER.test(folded[end + 2] ?? '') && CJK_LETTER.test(folded[end] ?? '') && isLetter(folded[end + 3]);
+    // Hangul writes a space between words: there only a run of two takes the next word's first letter ("고 딩 여자애랑", not "열 다 섯 살 소녀").
+    const trailing =
+      folded[end + 1] === gap &&
+      CJK_LETTER.test(folded[end + 2] ?? '') &&
+      CJK_LETTER.test(folded[end] ?? '') &&
+      isLetter(folded[end + 3]) &&
+      (count === 2 || !HANGUL.test(folded[end]!));
     if (trailing) {
       end += 2;
       count += 1;
