@@ -244,6 +244,8 @@ function joinSpaced(folded: string, apart = false): { joined: string | null; led
   for (let found = gaps.exec(folded); found; found = gaps.exec(folded)) {
     const start = found.index - 1;
     const gap = found[0];
+    // A gap right after a run already joined (its last letter is that run's).
+    if (start < copied) continue;
     if (!single(folded, start) || !single(folded, start + 2)) continue;
     let end = start + 2;
     let count = 2;
