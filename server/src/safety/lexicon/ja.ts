@@ -3,8 +3,13 @@ import type { Lexicon } from './types';
 const KANJI_NUM = '一二三四五六七八九壱弐参肆伍陸漆捌玖';
 /** Numbers in kana from ten up (じゅうご, にじゅう): a single kana numeral is too often part of a word (にさいなまれ). */
 const KANA_UNITS = 'いち|に|さん|よん|ご|ろく|なな|しち|はち|きゅう';
-/** 15, 十五, 二十五, 拾伍, じゅうご; never the tail of a longer number. */
-const N = `(?<n>(?<![\\d.])\\d{1,3}(?![\\d]|\\.\\d)|(?<![〇${KANJI_NUM}十拾百千])(?:[${KANJI_NUM}]?[十拾][${KANJI_NUM}]?|[${KANJI_NUM}])|(?:(?:${KANA_UNITS})?じゅう(?:${KANA_UNITS})?|じゅっ))`;
+/** 15, 十五, 二十五, 拾伍; never the tail of a longer number. */
+const N = `(?<n>(?<![\\d.])\\d{1,3}(?![\\d]|\\.\\d)|(?<![〇${KANJI_NUM}十拾百千])(?:[${KANJI_NUM}]?[十拾][${KANJI_NUM}]?|[${KANJI_NUM}]))`;
+/**
+ * An age in kana (じゅうごさい), in a frame of its own: kana in N would let every frame's guard pass on
+ * common hiragana (は, し, な), and the frames led by a number would be run around nearly every anchor.
+ */
+const KANA_AGE = `(?<n>(?:${KANA_UNITS})?じゅう(?:${KANA_UNITS})?|じゅっ)\\s?(?:さい|歳|才)`;
 const KATAKANA = 'ァ-ヶー';
 const YEARS = '(?:歳|才|さい)';
 /** Who an age in brackets or with の belongs to. */
@@ -45,6 +50,8 @@ export const ja: Lexicon = {
     // 18歳未満, 18未満, 十八歳以下, 18歳に満たない, 十八になる前, もうすぐ十八
     { kind: 'below', pattern: `${N}\\s?${YEARS}?\\s?(?:未満|以下|に満たない|に満たぬ|に届かない|になる前|にならない)` },
     { kind: 'below', pattern: `(?:もうすぐ|まもなく|あと少しで|そろそろ)\\s?${N}${NOT_COUNT}` },
+    // じゅうごさい, にじゅうさい
+    { kind: 'age', pattern: KANA_AGE },
     // 齢十五, 数え十六
     { kind: 'age', pattern: `(?:齢|よわい|数え|数えで|満)\\s?${N}${NOT_COUNT}` },
     // 生まれて十五年, 15年しか生きていない
