@@ -66,6 +66,12 @@ type Compiled = {
   minorOwn: Pattern[];
   sexual: Pattern[];
   allow: RegExp[];
+  /** Exceptions that stand only in a sentence with nothing sexual or intimate in it (Lexicon.weak). */
+  weak: RegExp[];
+  /** The sexual and intimate words, each tested on one sentence (`intimateIn`). */
+  intimate: RegExp[];
+  /** Child words that count only in a sentence with something sexual or intimate in it (Lexicon.near). */
+  near: Pattern[];
   people: Set<string>;
   /** Numbers read before (`readNumber` of a token): a long text states the same ages again and again. */
   values: Map<string, number>;
@@ -130,6 +136,9 @@ const LEXICONS: Compiled[] = [en, fr, es, pt, de, ru, zhCN, zhTW, ja, ko].map((l
     minorOwn: (lexicon.minorOwnLanguage ?? []).map(pattern('own', own)),
     sexual: lexicon.sexual.map(pattern('sexual', '')),
     allow: lexicon.allow.map(re),
+    weak: (lexicon.weak ?? []).map(re),
+    intimate: [...lexicon.sexual, ...(lexicon.intimate ?? [])].map((source) => new RegExp(foldPattern(source), 'u')),
+    near: (lexicon.near ?? []).map(pattern('near', '')),
     people: new Set(lexicon.people ?? []),
     values: new Map(),
   };
@@ -139,6 +148,8 @@ const LEXICONS: Compiled[] = [en, fr, es, pt, de, ru, zhCN, zhTW, ja, ko].map((l
 export function readNumber(token: string, lexicon: { numbers: [string, number | 'ten'][]; roman?: boolean | undefined }): number {
   const compact = token.replace(/[\s-]+/gu, '').replace(/(?<=\d)(?:st|nd|rd|th)$/u, '');
   if (/^\d+$/u.test(compact)) return Number(compact);
+  // A digit beside a letter that looks like one (1S, I4, l6, 1ƽ): the letter read as the digit.
+  if (/^[\dilosƽ]{2}$/u.test(compact) && /\d/u.test(compact)) return Number(compact.replace(/[il]/gu, '1').replace(/o/gu, '0').replace(/[sƽ]/gu, '5'));
   if (lexicon.roman && /^[ivxlc]+$/u.test(compact)) return romanValue(compact);
   let total = 0;
   let pending = 0;
@@ -228,6 +239,10 @@ const KANA = /[\u3040-\u30ff]/u;
 /** Kana as a gate (one class, looked up with the lexicons' gates in one pass over the text). */
 const KANA_GATE = gateOf('[\\u3040-\\u30ff]');
 const SENTENCE_END = /[。！？!?.]/u;
+/** What ends the sentence a `weak` exception or a `near` word is judged in. */
+const CLAUSE_END = /[。！？!?.;；]/u;
+/** The most a sentence is read either side of a match. */
+const SENTENCE_REACH = 200;
 
 /** One reading of the text being checked, with what the judges of a match need. */
 type Reading = {
@@ -268,21 +283,47 @@ function sentenceHasKana(reading: Reading, start: number, end: number): boolean 
   return KANA.test(text.slice(from, to));
 }
 
-/** Whether an exception of any lexicon read here covers the match whole (an exception never hides a different match). */
-function excepted(reading: Reading, lexicons: Compiled[], start: number, end: number): boolean {
+/** The sentence holding [start, end): where it starts and ends, and whether it runs to the end of the text (more may follow in a stream). */
+function sentenceAround(text: string, start: number, end: number): { from: number; to: number; open: boolean } {
+  let from = start;
+  while (from > 0 && start - from < SENTENCE_REACH && !CLAUSE_END.test(text[from - 1]!)) from -= 1;
+  let to = end;
+  while (to < text.length && to - end < SENTENCE_REACH && !CLAUSE_END.test(text[to]!)) to += 1;
+  return { from, to, open: to >= text.length };
+}
+
+/** Whether the sentence holds a sexual or intimate word of a lexicon read here. */
+function intimateIn(reading: Reading, lexicons: Compiled[], sentence: { from: number; to: number }): boolean {
+  const text = reading.text.slice(sentence.from, sentence.to);
+  return lexicons.some((lexicon) => lexicon.intimate.some((pattern) => pattern.test(text)));
+}
+
+/** Whether one of the exceptions covers [start, end) whole, looked for around it. */
+function covers(reading: Reading, patterns: RegExp[], start: number, end: number): boolean {
   const offset = Math.max(0, start - EXCEPTION_REACH);
   const window = reading.text.slice(offset, end + EXCEPTION_REACH);
   const from = start - offset;
   const to = end - offset;
-  for (const lexicon of lexicons) {
-    for (const pattern of lexicon.allow) {
-      for (const m of window.matchAll(pattern)) {
-        if (m.index > from) break;
-        if (m.index + m[0].length >= to) return true;
-      }
+  for (const pattern of patterns) {
+    for (const m of window.matchAll(pattern)) {
+      if (m.index > from) break;
+      if (m.index + m[0].length >= to) return true;
     }
   }
   return false;
+}
+
+/**
+ * Whether an exception of any lexicon read here covers the match whole (an exception never hides a
+ * different match): `true`; a weak one only in a sentence with nothing sexual in it, and `open` when that
+ * sentence runs on past the end of a partial text (what follows may bring sex into it: decided later).
+ */
+function excepted(reading: Reading, lexicons: Compiled[], start: number, end: number): boolean | 'open' {
+  if (lexicons.some((lexicon) => covers(reading, lexicon.allow, start, end))) return true;
+  if (!lexicons.some((lexicon) => lexicon.weak.length > 0 && covers(reading, lexicon.weak, start, end))) return false;
+  const sentence = sentenceAround(reading.text, start, end);
+  if (intimateIn(reading, lexicons, sentence)) return false;
+  return sentence.open && reading.until < reading.text.length ? 'open' : true;
 }
 
 function isName(name: string, lexicon: Compiled, reading: Reading): boolean {
@@ -297,7 +338,9 @@ function isName(name: string, lexicon: Compiled, reading: Reading): boolean {
 function counts(reading: Reading, lexicon: Compiled, read: Compiled[], start: number, end: number): boolean {
   if (end <= reading.from) return false;
   if (lexicon.lexicon.script === 'han' && sentenceHasKana(reading, start, end)) return false;
-  if (excepted(reading, read, start, end)) return false;
+  const exception = excepted(reading, read, start, end);
+  if (exception === 'open') reading.pending = true;
+  if (exception) return false;
   if (end <= reading.until) return true;
   reading.pending = true;
   return false;
@@ -341,6 +384,20 @@ function findMinor(reading: Reading, read: Compiled[]): string | null {
         if (ownLanguageApplies(reading, lexicon, m.index, end) && counts(reading, lexicon, read, m.index, end)) return m[0];
       }
     }
+    for (const pattern of lexicon.near) {
+      if (!first(pattern.key)) continue;
+      for (const m of matchesOf(reading, pattern)) {
+        const end = m.index + m[0].length;
+        if (end <= reading.from) continue;
+        const sentence = sentenceAround(reading.text, m.index, end);
+        if (!intimateIn(reading, read, sentence)) {
+          // Nothing sexual in the sentence yet; in a stream the rest of it may bring some.
+          if (sentence.open && reading.until < reading.text.length) reading.pending = true;
+          continue;
+        }
+        if (counts(reading, lexicon, read, m.index, end)) return m[0];
+      }
+    }
   }
   return null;
 }
@@ -360,17 +417,18 @@ function findSexual(reading: Reading, read: Compiled[]): string | null {
 }
 
 /** Where an index of the raw text falls in a reading of it (folding changes lengths; a little early is safe). */
-function boundary(raw: string, index: number | undefined, pick: (r: { text: string; joined: string | null }) => string | null): number {
+type Readings = ReturnType<typeof readings>;
+function boundary(raw: string, index: number | undefined, pick: (r: Readings) => string | null): number {
   if (!index || index <= 0) return 0;
   const prefix = readings(raw.slice(0, index));
   return Math.max(0, (pick(prefix) ?? prefix.text).length - 2);
 }
 
 function readingsOf(text: string, options: CheckOptions, whole: boolean): Reading[] {
-  const { text: folded, joined } = readings(text);
+  const { text: folded, joined, apart } = readings(text);
   let cased: string | null = null;
   const casedText = () => (cased ??= normalizeKeepingCase(text));
-  const make = (view: string, pick: (r: { text: string; joined: string | null }) => string | null): Reading => {
+  const make = (view: string, pick: (r: Readings) => string | null): Reading => {
     // One read of the reading for its characters and the strings the patterns need (literals.ts).
     const held = survey(view);
     const found = classesOf(held.units);
@@ -390,6 +448,7 @@ function readingsOf(text: string, options: CheckOptions, whole: boolean): Readin
   };
   const out = [make(folded, (r) => r.text)];
   if (joined !== null) out.push(make(joined, (r) => r.joined));
+  if (apart !== null) out.push(make(apart, (r) => r.apart));
   return out;
 }
 

@@ -224,15 +224,28 @@ const RUN_GAP = once(() => {
   return new RegExp(`(?<![${commonLetter}].)[ .\\-_*·•/|~+\\u3000]`, 'g');
 });
 
-/** Finds each place where a run may start (one scan of the text) and joins the runs it finds. */
-function joinSpaced(folded: string): string | null {
+/** Han, kana and Hangul: the scripts whose words a space does not end when a run of spaced letters stops at one ("高 中 女 生和"). */
+const CJK_LETTER = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]/u;
+const HANGUL = /[\uac00-\ud7a3]/u;
+/** English words of one letter, which a spaced-out word may stand right after ("a t e e n a g e r"). */
+const ONE_LETTER_WORD = /^[ai]$/u;
+
+/**
+ * Finds each place where a run may start (one scan of the text) and joins the runs it finds. `apart`:
+ * a long run of Latin letters led by "a" or "i" keeps that letter apart ("a t e e n a g e r" reads
+ * "a teenager", where the joined reading has "ateenager"). `led` tells whether the text has such a run.
+ */
+function joinSpaced(folded: string, apart = false): { joined: string | null; led: boolean } {
   const gaps = RUN_GAP();
   let out = '';
   let copied = 0;
+  let led = false;
   gaps.lastIndex = 0;
   for (let found = gaps.exec(folded); found; found = gaps.exec(folded)) {
     const start = found.index - 1;
     const gap = found[0];
+    // A gap right after a run already joined (its last letter is that run's).
+    if (start < copied) continue;
     if (!single(folded, start) || !single(folded, start + 2)) continue;
     let end = start + 2;
     let count = 2;
@@ -240,22 +253,60 @@ function joinSpaced(folded: string): string | null {
       end += 2;
       count += 1;
     }
+    // A run of Han, kana or Hangul may end with the first letter of a word ("高 中 女 生和老师", "고 딩 여자애랑").
+    // Hangul writes a space between words: there only a run of two takes the next word's first letter ("고 딩 여자애랑", not "열 다 섯 살 소녀").
+    const trailing =
+      folded[end + 1] === gap &&
+      CJK_LETTER.test(folded[end + 2] ?? '') &&
+      CJK_LETTER.test(folded[end] ?? '') &&
+      isLetter(folded[end + 3]) &&
+      (count === 2 || !HANGUL.test(folded[end]!));
+    if (trailing) {
+      end += 2;
+      count += 1;
+    }
     const run = folded.slice(start, end + 1);
-    // Letters: three or more; digits: two or more, set apart by spaces ("1.5" stays a decimal).
-    if (count < 3 && !(gap === ' ' && /^[0-9 ]+$/u.test(run))) {
+    // Letters: three or more; digits: two or more, set apart by spaces ("1.5" stays a decimal); two Latin
+    // letters other than "a" and "i", set apart by a space ("j k").
+    const pair = count === 2 && gap === ' ' && /^[b-hj-z] [b-hj-z]$/u.test(run);
+    if (count < 3 && !pair && !(gap === ' ' && /^[0-9 ]+$/u.test(run))) {
       gaps.lastIndex = start + 2;
       continue;
     }
-    out += folded.slice(copied, start) + run.split(gap).join('');
+    const letters = run.split(gap);
+    const article = gap === ' ' && count >= 4 && ONE_LETTER_WORD.test(letters[0]!) && /^[a-z]$/u.test(letters[1]!);
+    if (article) led = true;
+    out += folded.slice(copied, start) + (apart && article ? `${letters[0]} ${letters.slice(1).join('')}` : letters.join(''));
     copied = end + 1;
     gaps.lastIndex = copied;
   }
-  return copied === 0 ? null : out + folded.slice(copied);
+  return { joined: copied === 0 ? null : out + folded.slice(copied), led };
 }
 
-/** What the check reads: the folded text, and its reading with spaced-out letters joined (null when it has none). */
-export function readings(text: string): { text: string; joined: string | null } {
+/** A word of Latin letters with digits or signs inside it: "fre$hman", "gr@der", "h1gh", "t33n". */
+const LEET = /[a-z][0-9$@!|]+[a-z]/u;
+const LEET_WORD = /[a-z0-9$@!|]*[a-z][0-9$@!|]+[a-z][a-z0-9$@!|]*/gu;
+const LEET_LETTERS: Record<string, string> = { $: 's', '@': 'a', '!': 'i', '|': 'l', 0: 'o', 1: 'i', 3: 'e', 4: 'a', 5: 's', 7: 't', 8: 'b', 9: 'g' };
+/** Signs and digits inside Latin words read as the letters they stand for ("fre$hman" → "freshman"); null when there are none. */
+function unleet(text: string): string | null {
+  if (!LEET.test(text)) return null;
+  return text.replace(LEET_WORD, (word) => word.replace(/[0-9$@!|]/gu, (c) => LEET_LETTERS[c] ?? c));
+}
+
+/**
+ * What the check reads: the folded text; its second reading, with spaced-out letters joined and signs
+ * inside words read as letters (null when it has neither); and, when a spaced-out run is led by "a" or
+ * "i", a third with that letter kept apart (null otherwise).
+ */
+export function readings(text: string): { text: string; joined: string | null; apart: string | null } {
   const folded = fold(text, true);
-  const joined = joinSpaced(folded);
-  return { text: folded.replace(SPACE, ' '), joined: joined === null ? null : joined.replace(SPACE, ' ') };
+  const { joined, led } = joinSpaced(folded);
+  const second = joined === null ? unleet(folded) : (unleet(joined) ?? joined);
+  const apart = led ? joinSpaced(folded, true).joined : null;
+  const third = apart === null ? null : (unleet(apart) ?? apart);
+  return {
+    text: folded.replace(SPACE, ' '),
+    joined: second === null ? null : second.replace(SPACE, ' '),
+    apart: third === null ? null : third.replace(SPACE, ' '),
+  };
 }

@@ -15,7 +15,13 @@ import { planOf, scan } from './windows';
 
 const LEXICONS = [en, fr, es, pt, de, ru, zhCN, zhTW, ja, ko];
 const patterns = LEXICONS.flatMap((lexicon) =>
-  [...lexicon.ages.map((frame) => frame.pattern), ...lexicon.minor, ...(lexicon.minorOwnLanguage ?? []), ...lexicon.sexual].map(
+  [
+    ...lexicon.ages.map((frame) => frame.pattern),
+    ...lexicon.minor,
+    ...(lexicon.minorOwnLanguage ?? []),
+    ...(lexicon.near ?? []),
+    ...lexicon.sexual,
+  ].map(
     (source) => new RegExp(foldPattern(source), 'gu'),
   ),
 );

@@ -97,3 +97,18 @@ describe('prompts that fit the model (issue 29)', () => {
     expect(tail.startsWith('A long sentence')).toBe(true);
   });
 });
+
+describe('the adult age in the prompt', () => {
+  it('asks for characters 19 or older in Korean stories (the Korean check refuses under 19), 18 or older in the others', () => {
+    const korean = buildMessages(story({ language: 'ko', spicy: true }))[0]!.content;
+    expect(korean).toContain('every character is an adult (19 or older)');
+    expect(korean).toContain('anyone under 19');
+    expect(korean).toContain('confirmed they are 19 or older');
+    expect(korean).not.toMatch(/\b18\b/u);
+    for (const language of ['en', 'zh-CN', 'zh-TW', 'ja'] as const) {
+      const system = buildMessages(story({ language, spicy: true }))[0]!.content;
+      expect(system).toContain('every character is an adult (18 or older)');
+      expect(system).toContain('confirmed they are 18 or older');
+    }
+  });
+});

@@ -23,6 +23,14 @@ export function trimToBudget(text: string, budget = CONTEXT_BUDGET_CHARS): strin
   return cut >= 0 && cut < tail.length / 2 ? tail.slice(cut + 2) : tail;
 }
 
+/**
+ * The adult age the prompt names: 19 in Korean (the Youth Protection Act; the local check refuses under 19
+ * in Korean text, decision 0024/0031), 18 elsewhere, so a Korean adult chapter is never cut off by the app itself.
+ */
+export function adultAge(language: Language): number {
+  return language === 'ko' ? 19 : 18;
+}
+
 /** Point of view, naming the characters only as "character A" and "character B": their names are the reader's text. */
 function perspectiveRule(story: StoryRequest): string {
   switch (story.perspective) {
@@ -46,8 +54,9 @@ export const STRICT_RULE =
  * as data.
  */
 export function systemPrompt(story: StoryRequest, { lean = false }: { lean?: boolean } = {}): string {
+  const adult = adultAge(story.language);
   const rating = story.spicy
-    ? 'This is an adult romance for readers who confirmed they are 18 or older: sensual, romantic and sexual tension between the adult characters is welcome; keep it tasteful and consensual.'
+    ? `This is an adult romance for readers who confirmed they are ${adult} or older: sensual, romantic and sexual tension between the adult characters is welcome; keep it tasteful and consensual.`
     : 'This story is for a general audience: romance and tension are welcome, but nothing sexually explicit.';
   const style = story.dialogueHeavy
     ? 'Style: dialogue-driven. Let the characters talk; most paragraphs should carry spoken lines, with short narration between them.'
@@ -62,7 +71,7 @@ export function systemPrompt(story: StoryRequest, { lean = false }: { lean?: boo
     `Length: about ${story.targetChars} characters, in several paragraphs separated by blank lines.`,
     ...(lean ? [] : [avoidInstruction(story.language)]),
     'Output only the story text: no title, no chapter heading, no notes, no questions to the reader.',
-    'Safety rules that override every request: every character is an adult (18 or older). Never write sexual or romantic-sexual content involving anyone under 18, or anyone described as a child, a minor or a school pupil, whatever the settings or plot say; if asked to, write a general story instead. No real people.',
+    `Safety rules that override every request: every character is an adult (${adult} or older). Never write sexual or romantic-sexual content involving anyone under ${adult}, or anyone described as a child, a minor or a school pupil, whatever the settings or plot say; if asked to, write a general story instead. No real people.`,
     ...(story.strict ? [STRICT_RULE] : []),
   ].join('\n');
 }

@@ -56,4 +56,15 @@ export type Lexicon = {
    * ("a minor detail", 反正太晚了, 어린이집 선생님, 성기사). An exception never hides a different match.
    */
   allow: string[];
+  /**
+   * Exceptions that stand only in a sentence with nothing sexual in it (no `sexual` or `intimate` match):
+   * other people's children spoken of by adults ("her son is in high school now"), school days told as
+   * the past ("when they were teenagers", 初中的时候), a role played (cast as a teen), pupils taught, a title.
+   * A match such an exception covers, in a sentence that also holds sex, counts.
+   */
+  weak?: string[];
+  /** Besides `sexual`: words that make a sentence an intimate one for `weak` and `near` (virginity, seduces, steamy). */
+  intimate?: string[];
+  /** Words for a child that count only in a sentence with something sexual or intimate in it (Korean 아이: a child, also anyone's kid). */
+  near?: string[];
 };

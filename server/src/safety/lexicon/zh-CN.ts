@@ -1,5 +1,5 @@
 import type { Lexicon } from './types';
-import { ZH_AGES, ZH_ALLOW, ZH_GRADES, ZH_NUMBERS } from './zh-common';
+import { ZH_AGES, ZH_ALLOW, ZH_GRADES, ZH_INTIMATE, ZH_NUMBERS, ZH_WEAK } from './zh-common';
 
 export const zhCN: Lexicon = {
   language: 'zh-CN',
@@ -10,7 +10,7 @@ export const zhCN: Lexicon = {
   minor: [
     ...ZH_GRADES,
     '未成年|萝莉|正太|恋童|娈童|童养媳|雏妓|援交(?:少女|妹)',
-    '小学生|初中生|中学生|高中生|女高中生|男高中生|学生妹|幼女|幼童|女童|男童|孩童|幼儿|婴儿|儿童|青少年|小女孩|小男孩|小萝莉|学龄',
+    '小学生|初中生|中学生|高中生|学童|女高中生|男高中生|学生妹|幼女|幼童|女童|男童|孩童|幼儿|婴儿|儿童|青少年|小女孩|小男孩|小萝莉|学龄',
   ],
   minorOwnLanguage: ['(?<![a-z])jk(?![a-z])'],
   sexual: [
@@ -21,4 +21,6 @@ export const zhCN: Lexicon = {
     '儿童(?:节|乐园|文学|医院|读物|房|绘本|心理)',
     '(?:高中|初中|小学|中学)(?:同学会|同学|老师|教师|校长|时的|时代|时期|毕业)',
   ],
+  weak: ZH_WEAK,
+  intimate: ZH_INTIMATE,
 };

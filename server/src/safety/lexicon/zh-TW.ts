@@ -1,5 +1,5 @@
 import type { Lexicon } from './types';
-import { ZH_AGES, ZH_ALLOW, ZH_GRADES, ZH_NUMBERS } from './zh-common';
+import { ZH_AGES, ZH_ALLOW, ZH_GRADES, ZH_INTIMATE, ZH_NUMBERS, ZH_WEAK } from './zh-common';
 
 /** Traditional Chinese as written in Taiwan: 國小, 國中, 高中, 歲. */
 export const zhTW: Lexicon = {
@@ -22,4 +22,6 @@ export const zhTW: Lexicon = {
     '兒童(?:節|樂園|文學|醫院|讀物|房|繪本|心理)',
     '(?:高中|國中|國小|小學|中學)(?:同學會|同學|老師|教師|校長|時的|時代|時期|畢業)',
   ],
+  weak: ZH_WEAK,
+  intimate: ZH_INTIMATE,
 };
