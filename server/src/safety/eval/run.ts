@@ -64,6 +64,9 @@ async function main(): Promise<number> {
       apiKey: values['api-key'],
       model: values.model!,
       timeoutMs: Number(values.timeout),
+      // Each phrasing is short; the judge's queue admits what --parallel sends.
+      contextTokens: 8192,
+      concurrency: Math.max(1, Number(values.parallel) || 1),
     });
     const judgeRefuses: Refuses = (text) => judge.flagsMinors(text);
     const startedJudge = performance.now();
