@@ -23,6 +23,7 @@ import { healthRoutes } from './modules/health/routes';
 import { personaRoutes } from './modules/personas/routes';
 import { moderationRoutes } from './modules/moderation/routes';
 import { novelRoutes } from './modules/novels/routes';
+import { streamGuardOf } from './modules/novels/stream';
 import { postPreviews } from './modules/posts/preview';
 import { postRoutes } from './modules/posts/routes';
 import { ViewCounter } from './modules/posts/views';
@@ -150,6 +151,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onReady', async () => {
     views.start();
     streamSlots.start();
+    // Open streams end on a reader's ban or the novel's takedown (issue 46), heard before anyone reads.
+    await streamGuardOf(app.deps).start();
     await runner.start();
   });
   // Unverified accounts older than 7 days give their address back (issue 18), hourly in every process.

@@ -8,9 +8,11 @@ import { rateLimit } from '../../lib/rate-limit';
 import { SECURITY_HEADERS } from '../../plugins/security';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db';
-import { chapters, novels } from '../../db/schema';
+import { chapters, novels, users } from '../../db/schema';
 import type { HubEvent, HubLog } from '../../generation/hub';
-import { authorBlocked, type AuthUser } from '../../plugins/auth';
+import { LISTS_CHANNEL } from '../../lib/list-cache';
+import { AUTH_CHANNEL } from '../../plugins/auth-cache';
+import { authorBlocked, isBlocked, type AuthUser } from '../../plugins/auth';
 import { assertReadable } from './service';
 import { chosenChapterText } from './versions';
 
@@ -82,6 +84,146 @@ const watchdogOf = (deps: Deps) => {
   return watchdog;
 };
 
+/** Why an open stream was ended by what changed around it (issue 46): the reader's account, or the novel. */
+export type StreamEndReason = 'blocked' | 'taken_down';
+
+/**
+ * Open streams follow bans and takedowns (issue 46): a reader whose account is suspended or banned, or
+ * who may no longer read the novel (taken down, deleted, made private, its author blocked), loses the
+ * stream at once with the SSE `error` event `blocked` or `taken_down`. Nothing polls: the guard hears
+ * the NOTIFY the triggers already send (channel butterfic_auth with an account's uid, migration 0012;
+ * butterfic_lists with `novels:<author uid>`, migrations 0027 and 0028) and re-reads only when a notice
+ * names a reader or an author of an open stream of this process: one query per notice (the notices
+ * of one tick together), streams of everyone else untouched. A LISTEN connection that comes back
+ * after missing notices re-reads every open stream once.
+ */
+type Guarded = {
+  reader: string | null;
+  viewer: AuthUser | null;
+  author: string;
+  novel: string;
+  end: (reason: StreamEndReason, status: GenerateStatus) => void;
+};
+class StreamGuard {
+  private readonly byReader = new Map<string, Set<Guarded>>();
+  private readonly byAuthor = new Map<string, Set<Guarded>>();
+  private readonly pending = { readers: new Set<string>(), authors: new Set<string>() };
+  private queued = false;
+
+  constructor(private readonly deps: Deps) {}
+
+  /** Listens on the two channels; run once, before the process serves (app.ts, onReady). */
+  async start(): Promise<void> {
+    const { notifications } = this.deps;
+    notifications.onState((listening) => {
+      if (!listening) return;
+      for (const uid of this.byReader.keys()) this.pending.readers.add(uid);
+      for (const uid of this.byAuthor.keys()) this.pending.authors.add(uid);
+      this.schedule();
+    });
+    await notifications.on(AUTH_CHANNEL, (uid) => {
+      if (!this.byReader.has(uid)) return;
+      this.pending.readers.add(uid);
+      this.schedule();
+    });
+    await notifications.on(LISTS_CHANNEL, (payload) => {
+      if (!payload.startsWith('novels:')) return;
+      const author = payload.slice('novels:'.length);
+      if (!this.byAuthor.has(author)) return;
+      this.pending.authors.add(author);
+      this.schedule();
+    });
+  }
+
+  watch(stream: Guarded): () => void {
+    const add = (map: Map<string, Set<Guarded>>, key: string) => {
+      const set = map.get(key) ?? new Set();
+      set.add(stream);
+      map.set(key, set);
+      return () => {
+        set.delete(stream);
+        if (set.size === 0 && map.get(key) === set) map.delete(key);
+      };
+    };
+    const off = [add(this.byAuthor, stream.author)];
+    if (stream.reader) off.push(add(this.byReader, stream.reader));
+    return () => off.forEach((f) => f());
+  }
+
+  private schedule(): void {
+    if (this.queued) return;
+    this.queued = true;
+    setImmediate(() => {
+      this.queued = false;
+      const readers = [...this.pending.readers];
+      const authors = [...this.pending.authors];
+      this.pending.readers.clear();
+      this.pending.authors.clear();
+      for (const reader of readers) void this.checkReader(reader).catch((error: unknown) => this.warn(error));
+      for (const author of authors) void this.checkAuthor(author).catch((error: unknown) => this.warn(error));
+    });
+  }
+
+  private warn(error: unknown): void {
+    this.deps.hub.log.warn({ err: error }, 'an open stream could not re-read its reader or novel after a notice');
+  }
+
+  /** The reader's account changed: suspended or banned (or gone) ends every stream of theirs here. */
+  private async checkReader(reader: string): Promise<void> {
+    const streams = [...(this.byReader.get(reader) ?? [])];
+    if (streams.length === 0) return;
+    const [account] = await this.deps.database.db
+      .select({ status: users.status, suspendedUntil: users.suspendedUntil })
+      .from(users)
+      .where(eq(users.uid, reader));
+    if (account && !isBlocked(account)) return;
+    const rows = await this.statusOf(streams.map((s) => s.novel));
+    for (const stream of streams) stream.end('blocked', rows.get(stream.novel) ?? 'failed');
+  }
+
+  /** The author's novels changed: a stream whose reader may no longer read its novel ends. */
+  private async checkAuthor(author: string): Promise<void> {
+    const streams = [...(this.byAuthor.get(author) ?? [])];
+    if (streams.length === 0) return;
+    const rows = await this.deps.database.db
+      .select({
+        uid: novels.uid,
+        authorUid: novels.authorUid,
+        status: novels.status,
+        isPublic: novels.isPublic,
+        isR18: novels.isR18,
+        generateStatus: novels.generateStatus,
+        blocked: authorBlocked(novels.authorUid),
+      })
+      .from(novels)
+      .where(inArray(novels.uid, [...new Set(streams.map((s) => s.novel))]));
+    const byUid = new Map(rows.map((row) => [row.uid, row]));
+    for (const stream of streams) {
+      const row = byUid.get(stream.novel);
+      try {
+        assertReadable(stream.viewer, row, row?.blocked ?? false);
+      } catch {
+        stream.end('taken_down', row?.generateStatus ?? 'failed');
+      }
+    }
+  }
+
+  private async statusOf(uids: string[]): Promise<Map<string, GenerateStatus>> {
+    const rows = await this.deps.database.db
+      .select({ uid: novels.uid, status: novels.generateStatus })
+      .from(novels)
+      .where(inArray(novels.uid, [...new Set(uids)]));
+    return new Map(rows.map((row) => [row.uid, row.status]));
+  }
+}
+const guards = new WeakMap<Deps, StreamGuard>();
+/** The stream guard of this process (one per app): `start()` it before serving. */
+export const streamGuardOf = (deps: Deps): StreamGuard => {
+  let guard = guards.get(deps);
+  if (!guard) guards.set(deps, (guard = new StreamGuard(deps)));
+  return guard;
+};
+
 /**
  * One reader's stream, around an explicit state:
  *  - starting: subscribed to the hub (events are buffered) while the text so far is sent;
@@ -109,6 +251,8 @@ class ReaderStream {
     private readonly res: ServerResponse,
     private readonly novel: string,
     chapter: number,
+    /** Who reads (null: a visitor) and whose novel it is: the guard ends the stream on a ban or a takedown. */
+    private readonly access: { viewer: AuthUser | null; author: string },
   ) {
     this.chapter = chapter;
   }
@@ -123,6 +267,14 @@ class ReaderStream {
       this.deps.hub.subscribe(this.novel, (event, local) => this.receive(event, local)),
       watchdogOf(this.deps).watch(this.novel, (row) => {
         if (this.state === 'live') this.finish(outcomeOf(row), true);
+      }),
+      streamGuardOf(this.deps).watch({
+        reader: this.access.viewer?.uid ?? null,
+        viewer: this.access.viewer,
+        author: this.access.author,
+        novel: this.novel,
+        // Nothing more of the text: the outcome is that this reader may not read on.
+        end: (reason, status) => this.finish({ type: 'error', novel: this.novel, status, message: reason }, false),
       }),
     );
     const keepAlive = setInterval(() => this.state !== 'closed' && this.res.write(': keep-alive\n\n'), 15_000);
@@ -303,14 +455,15 @@ export async function streamNovel(deps: Deps, request: FastifyRequest, reply: Fa
   await deps.streamSlots.acquire(request.user?.uid, reply.raw); // MAX_STREAMS_PER_USER: 429001 over it; freed when the response closes
   // Ended meanwhile: its outcome is in the database.
   if (!saved && !deps.hub.liveText(novelUid)) saved = savedOf(await readableNovel(deps.database.db, request.user, novelUid));
-  follow(deps, request, reply, novelUid, saved ?? { chapter: 0, text: '', outcome: null });
+  follow(deps, request, reply, novelUid, saved ?? { chapter: 0, text: '', outcome: null, author: request.user?.uid ?? '' });
 }
 
 /** What a reader starts from when the job does not run here: the saved text, and the outcome once it is over. */
-const savedOf = (novel: NovelRow & { chapter: number; text: string }) => ({
+const savedOf = (novel: NovelRow & { chapter: number; text: string; author: string }) => ({
   chapter: novel.chapter,
   text: novel.text,
   outcome: LIVE.includes(novel.status) ? null : outcomeOf(novel),
+  author: novel.author,
 });
 
 /**
@@ -323,10 +476,13 @@ function follow(
   request: FastifyRequest,
   reply: FastifyReply,
   novelUid: string,
-  saved: { chapter: number; text: string; outcome: Outcome | null },
+  saved: { chapter: number; text: string; outcome: Outcome | null; author: string },
   head?: unknown,
 ): void {
-  const stream = new ReaderStream(deps, openEventStream(request, reply), novelUid, saved.chapter);
+  const stream = new ReaderStream(deps, openEventStream(request, reply), novelUid, saved.chapter, {
+    viewer: request.user,
+    author: saved.author,
+  });
   if (head !== undefined) reply.raw.write(`event: head\ndata: ${JSON.stringify(head)}\n\n`);
   // The client may have gone while we read the novel.
   if (stream.clientGone) {
@@ -369,15 +525,20 @@ export async function answerWithStream<Head extends { data: { novel_uid: string 
     return head;
   }
   // A job running here (follow() starts from its live text) or a new story's known chapter needs no read.
+  // The caller started the job on its own novel: its author.
   const saved =
-    deps.hub.liveText(novelUid) || chapter !== undefined
-      ? { chapter: chapter ?? 0, text: '', outcome: null }
+    user && (deps.hub.liveText(novelUid) || chapter !== undefined)
+      ? { chapter: chapter ?? 0, text: '', outcome: null, author: user.uid }
       : savedOf(await readableNovel(deps.database.db, user, novelUid));
   follow(deps, request, reply, novelUid, saved, head);
 }
 
 /** The novel's state and its last chapter, after the same access checks as its details, in one query. */
-async function readableNovel(db: Db, viewer: AuthUser | null, uid: string): Promise<NovelRow & { chapter: number; text: string }> {
+async function readableNovel(
+  db: Db,
+  viewer: AuthUser | null,
+  uid: string,
+): Promise<NovelRow & { chapter: number; text: string; author: string }> {
   const [found] = await db
     .select({
       uid: novels.uid,
@@ -402,6 +563,7 @@ async function readableNovel(db: Db, viewer: AuthUser | null, uid: string): Prom
     status: found.generateStatus,
     words: found.words,
     failure: found.failure,
+    author: found.authorUid,
     chapter: found.last?.index ?? 0,
     text: found.last?.content ?? '',
   };
