@@ -6,6 +6,13 @@ import { readNovelStream } from './read-stream';
 /** Waits before connecting again: 1 s, 2 s, 4 s … up to 15 s, with a little jitter. */
 export const reconnectDelay = (attempt: number): number => Math.min(15_000, 1000 * 2 ** attempt) + Math.floor(Math.random() * 250);
 
+/**
+ * Error messages that end a stream because this reader may no longer read it (issue 46): their account
+ * was suspended or banned, or the novel taken down. Not an outcome of the job: the caller asks the API
+ * client, which shows why (the blocked account, the gone story) as for a refused connection.
+ */
+const ACCESS_ENDED = new Set(['blocked', 'taken_down']);
+
 /** How often in a row a fresh access token may be refused before following gives up. */
 const MAX_REFRESHES = 2;
 
@@ -32,7 +39,10 @@ export type FollowCallbacks = {
   onReconnecting: (waiting: boolean) => void;
   /** The job is over: its final status, and the last text that arrived (null when none did). */
   onSettled: (status: GenerateStatus, patch: { word_count?: number; failure?: string }, live: LiveChapter | null) => void;
-  /** Refused for good (gone, forbidden, logged out): the caller asks the API client, which knows what to show. */
+  /**
+   * Refused for good (gone, forbidden, logged out), or ended mid-stream by a ban or a takedown: the caller
+   * asks the API client, which knows what to show.
+   */
   onRefused: () => void;
 };
 
@@ -52,6 +62,7 @@ export async function followNovelStream(
   let current: LiveChapter | null = null;
   let attempt = 0;
   let refreshes = 0;
+  let accessEnded = false;
   for (;;) {
     if (signal.aborted) throw signal.reason as Error;
     const outcome = await readNovelStream(uid, signal, {
@@ -61,9 +72,15 @@ export async function followNovelStream(
         callbacks.onReconnecting(false);
       },
       onDone: ({ generate_status, word_count }) => callbacks.onSettled(generate_status, { word_count }, current),
-      onError: ({ message, generate_status }) => callbacks.onSettled(generate_status, { failure: message }, current),
+      onError: ({ message, generate_status }) => {
+        if (ACCESS_ENDED.has(message)) accessEnded = true;
+        else callbacks.onSettled(generate_status, { failure: message }, current);
+      },
     });
-    if (outcome.kind === 'finished') return;
+    if (outcome.kind === 'finished') {
+      if (accessEnded) callbacks.onRefused();
+      return;
+    }
     if (outcome.kind === 'expired' && refreshes < MAX_REFRESHES && (await refresh())) {
       refreshes++;
       continue;

@@ -216,6 +216,22 @@ describe('following a novel stream', () => {
     expect(loggedOut.refused()).toBe(1);
   });
 
+  it('hands a stream ended by a ban or a takedown to the API client, not as the outcome of the job', async () => {
+    for (const message of ['blocked', 'taken_down']) {
+      const fetch = vi
+        .fn()
+        .mockResolvedValueOnce(
+          streamed(sse(['delta', { chapter: 0, text: 'Once' }], ['error', { message, generate_status: 'generating' }])),
+        );
+      vi.stubGlobal('fetch', fetch);
+      const { settled, callbacks, refused } = recorder();
+      await followNovelStream('n1', new AbortController().signal, callbacks, { delay: () => 0 });
+      expect(settled).toEqual([]);
+      expect(refused()).toBe(1);
+      expect(fetch).toHaveBeenCalledTimes(1);
+    }
+  });
+
   it('rejects when aborted while waiting to reconnect', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('network')));
     const controller = new AbortController();
