@@ -7,6 +7,7 @@ import type { LlmProvider } from '../generation/types';
 import { llmJudge, providerJudge } from './judge';
 import { normalize } from './normalize';
 import { openaiModerator, type RemoteModerator } from './remote';
+import { rubyAsShown } from './ruby';
 
 export { check, normalize, type DetectOptions, type Rating, type RefusalReason, type Verdict };
 
@@ -23,6 +24,19 @@ export type RefuseOptions = CheckOptions & {
    */
   judgedBeside?: boolean;
 };
+
+/**
+ * The local check of a whole text as written and as it is shown (issue 46): with ruby markup the
+ * reader shows `｜十五《じゅうご》歳` as 十五歳, so the text without its readings is checked too, and
+ * either refusal refuses. A piece of a stream (`newFrom`, `partial`) is checked as written only: its
+ * offsets are those of the text as written.
+ */
+export function checkAsShown(text: string, options: DetectOptions): Verdict {
+  const verdict = check(text, options);
+  if (!verdict.allowed || options.newFrom !== undefined || options.partial) return verdict;
+  const shown = rubyAsShown(text, options.language);
+  return shown === text ? verdict : check(shown, options);
+}
 
 /** The judge could not answer on an adult story's text: refused, retryably (MODERATION_PROVIDER=llm fails closed). */
 export class ModerationUnavailableError extends Error {}
@@ -47,6 +61,7 @@ export type Safety = {
   readonly warnings: string[];
   /** The layers in force, as /health/ names them. */
   readonly layers: string[];
+  /** The local check (checkAsShown: a whole text also as shown, without ruby readings). */
   check(text: string, options: DetectOptions): Verdict;
   /** Throws ModerationUnavailableError when a fail-closed judge cannot answer on an adult text. */
   review(text: string, options: CheckOptions, signal?: AbortSignal): Promise<Verdict>;
@@ -110,7 +125,7 @@ export function createSafety(
     return { allowed: true };
   };
   const review = async (text: string, opts: CheckOptions, signal?: AbortSignal): Promise<Verdict> => {
-    const local = check(text, opts);
+    const local = checkAsShown(text, opts);
     if (!local.allowed) return local;
     const judged = await judgeOnly(text, opts, signal);
     return judged.allowed ? local : judged;
@@ -120,7 +135,7 @@ export function createSafety(
     const beside = opts.judgedBeside && remote?.name === 'llm';
     let verdict: Verdict;
     try {
-      verdict = beside ? check(text, opts) : await review(text, opts);
+      verdict = beside ? checkAsShown(text, opts) : await review(text, opts);
     } catch (error) {
       if (error instanceof ModerationUnavailableError) throw moderationUnavailableError();
       throw error;
@@ -132,19 +147,21 @@ export function createSafety(
     mode: remote ? remote.name : options.off ? 'none' : 'local',
     layers,
     warnings: !remote && options.off ? ['moderation-off'] : [],
-    check,
+    check: checkAsShown,
     review,
     refuse,
     judgeBeside: (text, opts, signal) => (remote?.name === 'llm' && text.trim() ? judgeOnly(text, opts, signal) : null),
     judgesOutput: (rating) => remote?.name === 'llm' && rating === 'adult',
-    judgeOutput: (text, opts, signal) => (remote?.name === 'llm' && opts.rating === 'adult' && text.trim() ? judgeOnly(text, opts, signal) : null),
+    judgeOutput: (text, opts, signal) =>
+      remote?.name === 'llm' && opts.rating === 'adult' && text.trim() ? judgeOnly(text, opts, signal) : null,
     async refuseName(name, language) {
-      const minor = check(name, { language, rating: 'adult' });
+      const minor = checkAsShown(name, { language, rating: 'adult' });
       if (!minor.allowed) throw new AppError('forbidden', { message: 'nameRefused', detail: 'safety: a name naming a minor' });
       try {
         await refuse([name], { language, rating: 'general' });
       } catch (error) {
-        if (error instanceof AppError && error.kind === 'forbidden') throw new AppError('forbidden', { message: 'nameRefused', detail: error.message });
+        if (error instanceof AppError && error.kind === 'forbidden')
+          throw new AppError('forbidden', { message: 'nameRefused', detail: error.message });
         throw error;
       }
     },

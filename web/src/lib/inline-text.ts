@@ -12,6 +12,8 @@
  *   the parentheses hold only kana (an aside in brackets stays an aside).
  * Only Japanese stories read the bar-less forms: in Chinese 《》 marks a book title and （） an aside.
  * Other languages read only the explicit `｜base《reading》`.
+ * The safety check reads text as shown with the same patterns (server/src/safety/ruby.ts, issue 46):
+ * a change here goes there too.
  */
 export type InlinePiece = { text: string } | { base: string; reading: string } | { upright: string };
 
