@@ -7,7 +7,7 @@ import type { LlmProvider } from '../generation/types';
 import { llmJudge, providerJudge } from './judge';
 import { normalize } from './normalize';
 import { openaiModerator, type RemoteModerator } from './remote';
-import { rubyAsShown } from './ruby';
+import { rubyShown } from './ruby';
 
 export { check, normalize, type DetectOptions, type Rating, type RefusalReason, type Verdict };
 
@@ -26,16 +26,19 @@ export type RefuseOptions = CheckOptions & {
 };
 
 /**
- * The local check of a whole text as written and as it is shown (issue 46): with ruby markup the
- * reader shows `｜十五《じゅうご》歳` as 十五歳, so the text without its readings is checked too, and
- * either refusal refuses. A piece of a stream (`newFrom`, `partial`) is checked as written only: its
- * offsets are those of the text as written.
+ * The local check of a text as written and as it is shown (issue 46): with ruby markup the reader
+ * shows `｜十五《じゅうご》歳` as 十五歳, so the text without its readings is checked too, and either
+ * refusal refuses. A piece of a stream (`newFrom`, `partial`: the model's output) is read the same way,
+ * its `newFrom` carried over to the text as shown; a match pending in either reading is pending.
  */
 export function checkAsShown(text: string, options: DetectOptions): Verdict {
   const verdict = check(text, options);
-  if (!verdict.allowed || options.newFrom !== undefined || options.partial) return verdict;
-  const shown = rubyAsShown(text, options.language);
-  return shown === text ? verdict : check(shown, options);
+  if (!verdict.allowed) return verdict;
+  const { shown, at } = rubyShown(text, options.language);
+  if (shown === text) return verdict;
+  const asShown = check(shown, options.newFrom === undefined ? options : { ...options, newFrom: at(options.newFrom) });
+  if (!asShown.allowed) return asShown;
+  return verdict.pending || asShown.pending ? { allowed: true, pending: true } : verdict;
 }
 
 /** The judge could not answer on an adult story's text: refused, retryably (MODERATION_PROVIDER=llm fails closed). */
@@ -61,7 +64,7 @@ export type Safety = {
   readonly warnings: string[];
   /** The layers in force, as /health/ names them. */
   readonly layers: string[];
-  /** The local check (checkAsShown: a whole text also as shown, without ruby readings). */
+  /** The local check (checkAsShown: the text also as shown, without ruby readings). */
   check(text: string, options: DetectOptions): Verdict;
   /** Throws ModerationUnavailableError when a fail-closed judge cannot answer on an adult text. */
   review(text: string, options: CheckOptions, signal?: AbortSignal): Promise<Verdict>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/errors';
 import { checkAsShown, createSafety } from './index';
-import { rubyAsShown } from './ruby';
+import { rubyAsShown, rubyShown } from './ruby';
 
 /** Text is checked as it is shown (issue 46): ruby markup is read joined, as the reader renders it. */
 const ADULT_JA = (who: string) => `彼女は${who}の少女で、二人は激しく抱き合い、セックスした。`;
@@ -39,9 +39,21 @@ describe('ruby as shown', () => {
     await expect(safety.refuse([zh], { language: 'zh-CN', rating: 'adult' })).resolves.toBeUndefined();
   });
 
-  it('checks a piece of a stream as written only (its offsets are those of the text as written)', () => {
+  it('reads a piece of a stream as shown too: what is new is carried over, what was judged before is not judged again', () => {
     const text = ADULT_JA('｜十五《じゅうご》歳');
-    expect(checkAsShown(text, { language: 'ja', rating: 'adult', newFrom: 0 })).toEqual({ allowed: true });
-    expect(checkAsShown(text, { language: 'ja', rating: 'adult' })).toMatchObject({ allowed: false });
+    const options = { language: 'ja', rating: 'adult' } as const;
+    // 歳 is the new piece: the age as shown (十五歳) ends in it.
+    expect(checkAsShown(text, { ...options, newFrom: text.indexOf('歳') })).toMatchObject({ allowed: false, reason: 'minor' });
+    // The new piece is inside the ruby form: the match takes in the form, so it is new.
+    expect(checkAsShown(text, { ...options, newFrom: text.indexOf('じ') })).toMatchObject({ allowed: false });
+    // Nothing new: judged before.
+    expect(checkAsShown(text, { ...options, newFrom: text.length })).toEqual({ allowed: true });
+    expect(checkAsShown(text, options)).toMatchObject({ allowed: false });
+  });
+
+  it('maps an index of the text as written to the text as shown', () => {
+    const { shown, at } = rubyShown('a｜十五《じゅうご》歳b', 'ja');
+    expect(shown).toBe('a十五歳b');
+    expect([at(0), at(1), at(4), at(10), at(11), at(12)]).toEqual([0, 1, 1, 3, 4, 5]);
   });
 });

@@ -23,17 +23,41 @@ const PATTERNS = {
   all: new RegExp(`${EXPLICIT}|${IMPLICIT}`, 'gu'),
 };
 /** Characters without which no ruby form can be present (a cheap test before the patterns run). */
-const MARKS = /[《(（]/u;
+const MARKS = { all: /[《(（]/u, explicit: /《/u };
 
-/** `text` without its ruby readings, as the reader shows it in `language` (the text itself when it has none). */
-export function rubyAsShown(text: string, language: Language): string {
-  if (!MARKS.test(text)) return text;
-  return text.replace(
-    PATTERNS[language === 'ja' ? 'all' : 'explicit'],
-    (whole, barBase?: string, _r1?: string, kanjiBase?: string, _r2?: string, parenBase?: string) => {
-      const base = barBase ?? kanjiBase ?? parenBase;
-      // ｜《: the bar only escapes the bracket.
-      return base ?? whole.slice(1);
-    },
-  );
+/**
+ * `text` without its ruby readings, as the reader shows it in `language` (the text itself when it has
+ * none), and `at`: where an index of `text` lands in it (an index inside a ruby form lands at the start
+ * of its base, so a match that takes in any of the form counts from there).
+ */
+export function rubyShown(text: string, language: Language): { shown: string; at: (index: number) => number } {
+  const kind = language === 'ja' ? 'all' : 'explicit';
+  if (!MARKS[kind].test(text)) return { shown: text, at: (index) => index };
+  /** Each form: where it starts and ends in `text`, and where its base starts in the text shown. */
+  const forms: { from: number; to: number; shownFrom: number; shownTo: number }[] = [];
+  let shown = '';
+  let last = 0;
+  for (const match of text.matchAll(PATTERNS[kind])) {
+    const [whole, barBase, , kanjiBase, , parenBase] = match;
+    // ｜《: the bar only escapes the bracket.
+    const base = barBase ?? kanjiBase ?? parenBase ?? whole.slice(1);
+    shown += text.slice(last, match.index);
+    forms.push({ from: match.index, to: match.index + whole.length, shownFrom: shown.length, shownTo: shown.length + base.length });
+    shown += base;
+    last = match.index + whole.length;
+  }
+  shown += text.slice(last);
+  const at = (index: number): number => {
+    let before: (typeof forms)[number] | undefined;
+    for (const form of forms) {
+      if (form.from > index) break;
+      if (index < form.to) return form.shownFrom;
+      before = form;
+    }
+    return before ? before.shownTo + (index - before.to) : index;
+  };
+  return { shown, at };
 }
+
+/** `text` without its ruby readings, as the reader shows it in `language`. */
+export const rubyAsShown = (text: string, language: Language): string => rubyShown(text, language).shown;

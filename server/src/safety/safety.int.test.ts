@@ -72,6 +72,20 @@ describe('the output check', () => {
     expect(late.at(-1)).toEqual({ event: 'error', data: { message: 'safety', generate_status: 'done' } });
   });
 
+  it('reads the output as it is shown: an age split by a ruby reading (｜十五《じゅうご》歳) is cut before the reader sees it joined', async () => {
+    const me = await adult('ruby-cut@example.com');
+    llm.script([
+      { chunks: ['夜は暖かかった。', '彼女は｜十五《じゅうご》', '歳の少女で、二人は激しく抱き合い、セックスした。'], delayMs: 250 },
+    ]);
+    const started = await ctx.request('POST', '/api/v1/novel/generate/', {
+      body: storyRequest({ is_r18: 1, language: 'ja' }),
+      headers: me.auth,
+    });
+    const events = await streamUntilEnd(me.auth, started.body.data.novel_uid);
+    expect(events.at(-1)?.data).toMatchObject({ message: 'safety' });
+    expect(shown(events)).not.toContain('歳');
+  });
+
   it('refunds the whole charge and keeps no text when nothing was shown', async () => {
     const me = await adult('nothing-shown@example.com');
     llm.script([{ chunks: ['She was fif\u200Bteen years old.', ' More.'], delayMs: 30 }]);
