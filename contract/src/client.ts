@@ -9,3 +9,4 @@ export * from './text';
 export * from './sse';
 export * from './email';
 export * from './products';
+export * from './ruby';

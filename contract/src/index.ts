@@ -11,3 +11,4 @@ export * from './email';
 export * from './posts';
 export * from './site';
 export * from './payments';
+export * from './ruby';

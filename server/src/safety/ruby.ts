@@ -1,10 +1,10 @@
-import type { Language } from '@butterfic/contract';
+import { RUBY_PATTERNS, rubyFor, type Language } from '@butterfic/contract';
 
 /**
  * Text as the reading screens show it (issue 46: "text is checked as it is shown"). The reader renders
  * ruby from the forms of Japanese web-novel sites (web/src/lib/inline-text.ts, issue 30), so
  * `｜十五《じゅうご》歳` is shown as 十五歳 with a reading above it: the check must read the base joined
- * with what follows, not split by the reading. The same patterns as the web app, kept in step by hand:
+ * with what follows, not split by the reading. The same patterns as the web app (contract/src/ruby.ts):
  *
  * - every language: `｜base《reading》` (or a half-width `|`), and `｜《` as a literal 《;
  * - Japanese only: `漢字《かんじ》` (the run of kanji before 《 is the base) and `漢字(かな)` / `漢字（かな）`.
@@ -12,16 +12,6 @@ import type { Language } from '@butterfic/contract';
  * Only the readings go: the bases stay where they stand. The reading itself is still read, in the text
  * as written (Safety checks both).
  */
-const MAX_BASE = 20;
-const MAX_READING = 30;
-const KANJI = '\\p{Script=Han}々〆ヶ〇';
-const KANA = '\\p{Script=Hiragana}\\p{Script=Katakana}ー・';
-const EXPLICIT = `[｜|]《|[｜|]([^｜|《》\\n]{1,${MAX_BASE}})《([^《》\\n]{1,${MAX_READING}})》`;
-const IMPLICIT = `([${KANJI}]{1,${MAX_BASE}})《([^《》\\n]{1,${MAX_READING}})》|([${KANJI}]{1,${MAX_BASE}})[(（]([${KANA}]{1,${MAX_READING}})[)）]`;
-const PATTERNS = {
-  explicit: new RegExp(EXPLICIT, 'gu'),
-  all: new RegExp(`${EXPLICIT}|${IMPLICIT}`, 'gu'),
-};
 /** Characters without which no ruby form can be present (a cheap test before the patterns run). */
 const MARKS = { all: /[《(（]/u, explicit: /《/u };
 
@@ -31,13 +21,13 @@ const MARKS = { all: /[《(（]/u, explicit: /《/u };
  * of its base, so a match that takes in any of the form counts from there).
  */
 export function rubyShown(text: string, language: Language): { shown: string; at: (index: number) => number } {
-  const kind = language === 'ja' ? 'all' : 'explicit';
+  const kind = rubyFor(language);
   if (!MARKS[kind].test(text)) return { shown: text, at: (index) => index };
   /** Each form: where it starts and ends in `text`, and where its base starts in the text shown. */
   const forms: { from: number; to: number; shownFrom: number; shownTo: number }[] = [];
   let shown = '';
   let last = 0;
-  for (const match of text.matchAll(PATTERNS[kind])) {
+  for (const match of text.matchAll(RUBY_PATTERNS[kind])) {
     const [whole, barBase, , kanjiBase, , parenBase] = match;
     // ｜《: the bar only escapes the bracket.
     const base = barBase ?? kanjiBase ?? parenBase ?? whole.slice(1);

@@ -1,3 +1,5 @@
+import { RUBY_PATTERNS, rubyFor } from '@butterfic/contract/client';
+
 /**
  * A paragraph of story text as the reader shows it (issue 30): ruby from the forms Japanese
  * web-novel sites use, and, in vertical writing, short runs of Latin digits set upright in one
@@ -12,8 +14,8 @@
  *   the parentheses hold only kana (an aside in brackets stays an aside).
  * Only Japanese stories read the bar-less forms: in Chinese 《》 marks a book title and （） an aside.
  * Other languages read only the explicit `｜base《reading》`.
- * The safety check reads text as shown with the same patterns (server/src/safety/ruby.ts, issue 46):
- * a change here goes there too.
+ * The patterns are the contract's (contract/src/ruby.ts), which the safety check reads text as shown
+ * with (server/src/safety/ruby.ts, issue 46).
  */
 export type InlinePiece = { text: string } | { base: string; reading: string } | { upright: string };
 
@@ -24,23 +26,10 @@ export type InlineOptions = {
   upright?: boolean;
 };
 
-const MAX_BASE = 20;
-const MAX_READING = 30;
-const KANJI = '\\p{Script=Han}々〆ヶ〇';
-const KANA = '\\p{Script=Hiragana}\\p{Script=Katakana}ー・';
-
-/** ｜base《reading》, then (ja only) kanji《reading》 and kanji(kana) / kanji（kana）, and ｜《 as a literal 《. */
-const EXPLICIT = `[｜|]《|[｜|]([^｜|《》\\n]{1,${MAX_BASE}})《([^《》\\n]{1,${MAX_READING}})》`;
-const IMPLICIT = `([${KANJI}]{1,${MAX_BASE}})《([^《》\\n]{1,${MAX_READING}})》|([${KANJI}]{1,${MAX_BASE}})[(（]([${KANA}]{1,${MAX_READING}})[)）]`;
-const PATTERNS = {
-  explicit: new RegExp(EXPLICIT, 'gu'),
-  all: new RegExp(`${EXPLICIT}|${IMPLICIT}`, 'gu'),
-};
 /** Digits alone in a run of at most two (a year or a long number stays sideways), and !? pairs. */
 const UPRIGHT = /(?<![0-9０-９])[0-9]{1,2}(?![0-9０-９])|[!?！？]{2}/gu;
 
-/** The ruby reading of a story's language: every form for Japanese, the explicit one otherwise. */
-export const rubyFor = (language: string): InlineOptions['ruby'] => (language === 'ja' ? 'all' : 'explicit');
+export { rubyFor };
 
 function pushText(out: InlinePiece[], text: string, upright: boolean) {
   if (!text) return;
@@ -62,7 +51,7 @@ function pushText(out: InlinePiece[], text: string, upright: boolean) {
 export function parseInline(text: string, options: InlineOptions): InlinePiece[] {
   const out: InlinePiece[] = [];
   const upright = options.upright ?? false;
-  const pattern = PATTERNS[options.ruby];
+  const pattern = RUBY_PATTERNS[options.ruby];
   let at = 0;
   for (const match of text.matchAll(pattern)) {
     pushText(out, text.slice(at, match.index), upright);
