@@ -186,15 +186,7 @@ class StreamGuard {
     const streams = [...(this.byAuthor.get(author) ?? [])];
     if (streams.length === 0) return;
     const rows = await this.deps.database.db
-      .select({
-        uid: novels.uid,
-        authorUid: novels.authorUid,
-        status: novels.status,
-        isPublic: novels.isPublic,
-        isR18: novels.isR18,
-        generateStatus: novels.generateStatus,
-        blocked: authorBlocked(novels.authorUid),
-      })
+      .select(readableColumns())
       .from(novels)
       .where(inArray(novels.uid, [...new Set(streams.map((s) => s.novel))]));
     const byUid = new Map(rows.map((row) => [row.uid, row]));
@@ -533,6 +525,17 @@ export async function answerWithStream<Head extends { data: { novel_uid: string 
   follow(deps, request, reply, novelUid, saved, head);
 }
 
+/** What `assertReadable` reads of a novel (its details' access rule), for a stream opening and the stream guard. */
+const readableColumns = () => ({
+  uid: novels.uid,
+  authorUid: novels.authorUid,
+  status: novels.status,
+  isPublic: novels.isPublic,
+  isR18: novels.isR18,
+  generateStatus: novels.generateStatus,
+  blocked: authorBlocked(novels.authorUid),
+});
+
 /** The novel's state and its last chapter, after the same access checks as its details, in one query. */
 async function readableNovel(
   db: Db,
@@ -541,15 +544,9 @@ async function readableNovel(
 ): Promise<NovelRow & { chapter: number; text: string; author: string }> {
   const [found] = await db
     .select({
-      uid: novels.uid,
-      authorUid: novels.authorUid,
-      status: novels.status,
-      isPublic: novels.isPublic,
-      isR18: novels.isR18,
-      generateStatus: novels.generateStatus,
+      ...readableColumns(),
       words: novels.wordCount,
       failure: novels.failure,
-      blocked: authorBlocked(novels.authorUid),
       // The last chapter of the chosen path (docs/decisions/0022): a rewrite's version while it is written.
       last: sql<{ index: number; content: string } | null>`(
         select json_build_object('index', c.index, 'content', c.content) from ${chapters} c

@@ -1,7 +1,7 @@
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe';
 import { createTestContext, type TestContext } from '../../../test/helpers';
+import { stripeWebhooks } from '../../../test/stripe-webhooks';
 import { quickAccounts, unbalancedAccounts } from '../../../test/ledger';
 import { storyRequest } from '../../../test/novels';
 import { ledgerTotals } from '../wallet/service';
@@ -13,10 +13,10 @@ import { ledgerTotals } from '../wallet/service';
  * ten times at once and moves Butter exactly once (docs/decisions/0030, addendum).
  */
 const WEBHOOK_SECRET = 'whsec_test_butterfic_holds';
-const signer = new Stripe('sk_test_signing_only');
 
 let fake: FakeStripe;
 let ctx: TestContext;
+const { signed, deliverTenTimes, buy } = stripeWebhooks(WEBHOOK_SECRET, () => ctx, () => fake);
 beforeAll(async () => {
   fake = await startFakeStripe();
   ctx = await createTestContext({
@@ -38,57 +38,16 @@ afterAll(async () => {
 });
 
 type Auth = { authorization: string };
-type Event = { payload: string; header: string };
-let eventCount = 0;
-
-function signed(type: string, object: { id: string; object: string }): Event {
-  const payload = JSON.stringify({
-    id: `evt_${++eventCount}_${object.id}`,
-    object: 'event',
-    type,
-    api_version: '2026-10-28.endive',
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-  });
-  return { payload, header: signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
-}
 
 const disputeEvent = (type: 'created' | 'closed', id: string) => signed(`charge.dispute.${type}`, { id, object: 'dispute' });
 const warningEvent = (id: string) => signed('radar.early_fraud_warning.created', { id, object: 'radar.early_fraud_warning' });
 const refundEvent = (id: string, type = 'charge.refund.updated') => signed(type, { id, object: 'refund' });
-
-const deliver = (event: Event) =>
-  ctx.request('POST', '/api/v1/payment/webhook/', {
-    raw: event.payload,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.header },
-  });
-
-/** Stripe delivers at least once, sometimes many times at once: ten copies, all at the same time. */
-async function deliverTenTimes(...events: Event[]) {
-  const answers = await Promise.all(events.flatMap((event) => Array.from({ length: 10 }, () => deliver(event))));
-  expect(answers.map((a) => a.status)).toEqual(Array(answers.length).fill(200));
-  expect(await unbalancedAccounts(ctx)).toEqual([]);
-}
 
 const checkout = (auth: Auth, language = 'en') =>
   ctx.request('POST', '/api/v1/payment/stripeCreateCheckoutSession/', {
     body: { product_name: '1' },
     headers: { ...auth, 'accept-language': language },
   });
-
-/** A paid and credited purchase of `product` by `auth`. */
-async function buy(auth: Auth, product: string) {
-  const answer = await ctx.request('POST', '/api/v1/payment/stripeCreateCheckoutSession/', {
-    body: { product_name: product },
-    headers: auth,
-  });
-  expect(answer.status).toBe(200);
-  const session = [...fake.sessions.values()].find((s) => s.client_secret === answer.body.data.clientSecret);
-  if (!session) throw new Error('no fake session');
-  fake.pay(session.id);
-  await deliverTenTimes(signed('checkout.session.completed', { id: session.id, object: 'checkout.session' }));
-  return session.id;
-}
 
 const totals = (uid: string) => ledgerTotals(ctx.database.db, uid);
 const info = async (auth: Auth) => (await ctx.request('GET', '/api/v1/user/info/', { headers: auth })).body.data;

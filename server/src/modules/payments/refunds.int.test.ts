@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/accounts';
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe';
 import { createTestContext, type TestContext } from '../../../test/helpers';
+import { stripeWebhooks } from '../../../test/stripe-webhooks';
 import { quickAccounts, unbalancedAccounts } from '../../../test/ledger';
 import { storyRequest } from '../../../test/novels';
 import { ledgerTotals } from '../wallet/service';
@@ -12,10 +13,12 @@ import { ledgerTotals } from '../wallet/service';
  * once however often the event arrives; what the balance cannot cover is owed (docs/decisions/0030).
  */
 const WEBHOOK_SECRET = 'whsec_test_butterfic_refunds';
+/** Signs with another secret: a forged event. */
 const signer = new Stripe('sk_test_signing_only');
 
 let fake: FakeStripe;
 let ctx: TestContext;
+const { signed, deliver, deliverTenTimes, buy } = stripeWebhooks(WEBHOOK_SECRET, () => ctx, () => fake);
 let adminAuth: Record<string, string>;
 beforeAll(async () => {
   fake = await startFakeStripe();
@@ -38,46 +41,6 @@ afterAll(async () => {
 });
 
 type Auth = { authorization: string };
-let eventCount = 0;
-
-function signed(type: string, object: { id: string; object: string }) {
-  const payload = JSON.stringify({
-    id: `evt_${++eventCount}_${object.id}`,
-    object: 'event',
-    type,
-    api_version: '2026-10-28.endive',
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-  });
-  return { payload, header: signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
-}
-
-const deliver = (event: { payload: string; header: string }) =>
-  ctx.request('POST', '/api/v1/payment/webhook/', {
-    raw: event.payload,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.header },
-  });
-
-/** Stripe delivers at least once, sometimes many times at once: every event here arrives 10 times concurrently. */
-async function deliverTenTimes(event: { payload: string; header: string }) {
-  const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(event)));
-  expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
-  expect(await unbalancedAccounts(ctx)).toEqual([]);
-}
-
-/** A paid and credited purchase of `product` by `auth`. */
-async function buy(auth: Auth, product: string) {
-  const answer = await ctx.request('POST', '/api/v1/payment/stripeCreateCheckoutSession/', {
-    body: { product_name: product },
-    headers: auth,
-  });
-  expect(answer.status).toBe(200);
-  const session = [...fake.sessions.values()].find((s) => s.client_secret === answer.body.data.clientSecret);
-  if (!session) throw new Error('no fake session');
-  fake.pay(session.id);
-  await deliverTenTimes(signed('checkout.session.completed', { id: session.id, object: 'checkout.session' }));
-  return session.id;
-}
 
 const info = async (auth: Auth) => (await ctx.request('GET', '/api/v1/user/info/', { headers: auth })).body.data;
 const transactions = async (auth: Auth) =>
