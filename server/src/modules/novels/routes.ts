@@ -23,6 +23,7 @@ import { currentUser, KEEPS_AUTH } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { FEEDS_UNCHANGED } from '../../plugins/list-cache';
 import { answerOnce } from '../../plugins/serializer';
+import { cowriteRoutes } from './cowrite-routes';
 import { novelMemory, saveMemory } from './memory';
 import * as service from './service';
 import { answerWithStream, streamNovel, wantsEventStream } from './stream';
@@ -157,6 +158,9 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
     await limitJudgedWrite(db, user.uid);
     return ok(await saveMemory(db, { safety, user, body: request.body }));
   });
+
+  // Revise, accept, a chapter's history, choices and continuity (issue 50).
+  await app.register(cowriteRoutes);
 
   app.get('/novel/stream/', { preHandler: app.authenticateOptional, schema: { querystring: NovelRef } }, async (request, reply) => {
     await streamNovel(deps, request, reply, request.query.novel_uid);

@@ -26,6 +26,7 @@ import { authorBlocked, authorNotBlocked, type AuthUser } from '../../plugins/au
 import type { DbOrTx } from '../../db';
 import { isUniqueViolation } from '../../db/errors';
 import { applyLedger, withFreshMoney } from '../wallet/service';
+import { saveChapterText } from './history';
 import { chosenPath, descend, discardUnwritten, lockedPath, pathWords, setPath } from './versions';
 
 type NovelRow = typeof novels.$inferSelect;
@@ -190,6 +191,8 @@ function claimedJob(o: {
     workerId: o.workerId,
     error: null,
     refunded: false,
+    beats: [],
+    direction: null,
     createdAt: now,
     startedAt: now,
     finishedAt: null,
@@ -466,11 +469,9 @@ export async function editNovel(
     const path = await lockedPath(tx, uid);
     const target = path[chapterIndex ?? path.length - 1];
     if (target === undefined) throw new AppError('notFound');
-    await tx
-      .update(chapters)
-      .set({ content, updatedAt: sql`now()` })
-      .where(eq(chapters.id, target));
-    await setPath(tx, uid, path);
+    const [before] = await tx.select({ content: chapters.content }).from(chapters).where(eq(chapters.id, target));
+    // The text, the word count and the chapter's history entry (issue 50) in one go.
+    await saveChapterText(tx, { novelUid: uid, path, chapterId: target, before: before?.content ?? '', after: content, source: 'edit' });
   });
   return novelDetails(db, user, uid);
 }
