@@ -57,8 +57,9 @@ export const ReviseAcceptBody = z
 export type ReviseAcceptBody = z.infer<typeof ReviseAcceptBody>;
 export { NovelDetails as ReviseAcceptResult };
 
-/** Server-Sent Events of POST /novel/revise/ with `Accept: text/event-stream`. */
+/** Server-Sent Events of POST /novel/revise/ with `Accept: text/event-stream` (`head` carries the envelope of `{balance}`). */
 export type ReviseEvent =
+  | { event: 'head'; data: { base_resp: { status_code: number; status_msg: string }; data: { balance: number } } }
   | { event: 'variant'; data: { index: number; text: string } }
   | { event: 'done'; data: { variants: { text: string }[]; balance: number } }
   | { event: 'error'; data: { message: string; refunded: boolean; balance: number } };

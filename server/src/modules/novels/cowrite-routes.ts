@@ -43,6 +43,8 @@ export const cowriteRoutes: FastifyPluginAsyncZod = async (app) => {
     const { charge, balance } = await chargeRevision(db, { revision });
     app.authCache.noteBalance(user.uid, balance);
     const res = openEventStream(request, reply);
+    // As the story starts do (decision 0039): first the envelope a JSON client would get the head of.
+    send(res, 'head', ok({ balance }));
     try {
       const texts = await runRevision(deps, {
         revision,

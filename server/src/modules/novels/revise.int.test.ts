@@ -85,6 +85,7 @@ describe('revising a selection', () => {
       instruction: 'shorter',
       variants: 2,
     });
+    expect(events[0]).toMatchObject({ event: 'head', data: { base_resp: { status_code: 0 }, data: { balance: expect.any(Number) } } });
     const pieces = events.filter((e) => e.event === 'variant');
     expect(new Set(pieces.map((e) => e.data.index))).toEqual(new Set([0, 1]));
     expect(pieces.filter((e) => e.data.index === 1).map((e) => e.data.text).join('')).toBe('One two.');
