@@ -1,5 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import {
+  Choices,
+  ChoicesBody,
+  Continuity,
+  ContinuityQuery,
   envelope,
   History,
   HistoryQuery,
@@ -16,14 +20,15 @@ import { limitJudgedWrite } from '../../lib/rate-limit';
 import { currentUser, KEEPS_AUTH } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { SECURITY_HEADERS } from '../../plugins/security';
+import { continuityOf, nextChoices } from './choices';
 import { chapterHistoryOf, restoreHistory } from './history';
 import { acceptRevision, chargeRevision, prepareRevision, refundRevision, reviseSelection, runRevision } from './revise';
 import { wantsEventStream } from './stream';
 
-/** Co-writing in place (issue 50, docs/decisions/0056-co-writing-in-place.md): revise, accept, a chapter's history. */
+/** Co-writing in place (issue 50, docs/decisions/0056-co-writing-in-place.md): revise, accept, a chapter's history, choices, continuity. */
 export const cowriteRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const { safety, provider } = deps;
+  const { env, safety, provider } = deps;
   const db = deps.database.db;
   const required = { preHandler: app.authenticate };
   const writes = { ...required, config: KEEPS_AUTH };
@@ -85,6 +90,26 @@ export const cowriteRoutes: FastifyPluginAsyncZod = async (app) => {
           novelUid: request.body.novel_uid,
           chapterIndex: request.body.chapter_index,
           uid: request.body.uid,
+        }),
+      ),
+  );
+  app.post('/novel/choices/', { ...required, schema: { body: ChoicesBody, response: { 200: envelope(Choices) } } }, async (request, reply) =>
+    ok(await nextChoices(db, { env, provider, safety, user: currentUser(request), novelUid: request.body.novel_uid, signal: abortOnClose(reply) })),
+  );
+
+  app.get(
+    '/novel/continuity/',
+    { ...required, schema: { querystring: ContinuityQuery, response: { 200: envelope(Continuity) } } },
+    async (request, reply) =>
+      ok(
+        await continuityOf(db, {
+          env,
+          provider,
+          safety,
+          user: currentUser(request),
+          novelUid: request.query.novel_uid,
+          chapterIndex: request.query.chapter_index,
+          signal: abortOnClose(reply),
         }),
       ),
   );

@@ -1,4 +1,5 @@
 import {
+  ContinueBody,
   EditNovelBody,
   envelope,
   GenerateBody,
@@ -10,8 +11,8 @@ import {
   NovelRef,
   SaveMemoryBody,
   page,
-  RewriteBody,
   SelectVersionBody,
+  SteeredRewriteBody,
   StopResult,
 } from '@butterfic/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -72,18 +73,24 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/novel/continuation/',
-    { ...starts, schema: { body: NovelRef, response: { 200: envelope(GenerateResult) } } },
+    { ...starts, schema: { body: ContinueBody, response: { 200: envelope(GenerateResult) } } },
     async (request, reply) =>
       started(
         request,
         reply,
-        await service.startContinuation(db, { env, safety, user: currentUser(request), novelUid: request.body.novel_uid }),
+        await service.startContinuation(db, {
+          env,
+          safety,
+          user: currentUser(request),
+          novelUid: request.body.novel_uid,
+          steering: { beats: request.body.beats, direction: request.body.direction },
+        }),
       ),
   );
 
   app.post(
     '/novel/rewrite/',
-    { ...starts, schema: { body: RewriteBody, response: { 200: envelope(GenerateResult) } } },
+    { ...starts, schema: { body: SteeredRewriteBody, response: { 200: envelope(GenerateResult) } } },
     async (request, reply) =>
       started(
         request,
@@ -94,6 +101,7 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
           user: currentUser(request),
           novelUid: request.body.novel_uid,
           chapterIndex: request.body.chapter_index,
+          steering: { beats: request.body.beats, direction: request.body.direction },
         }),
         request.body.chapter_index,
       ),
