@@ -8,13 +8,16 @@ import { Dialog } from '../../../components/ui/Dialog';
 import { chapterRangeOf, type ChapterRange } from '../selection';
 import { splitParagraphs } from '../../../lib/paragraphs';
 import { ChapterHistory } from './ChapterHistory';
+import { ContinuityCheck } from './ContinuityCheck';
+import { NextChapter } from './NextChapter';
 import { RevisePanel } from './RevisePanel';
 import '../cowrite.css';
 
 /**
  * The writing desk under the author's story (issue 50): select text in a chapter (mouse or touch)
  * and a bar offers to revise it; the chapter's history (with restore, and who wrote what) opens
- * from the same bar or from the button under the story.
+ * from the same bar or from the button under the story; the last chapter's continuity check; the
+ * next chapter's choices, direction and beats.
  */
 export function CoWriteDesk({ details }: { details: NovelDetails }) {
   const { t } = useTranslation();
@@ -55,6 +58,14 @@ export function CoWriteDesk({ details }: { details: NovelDetails }) {
           {t('cowrite.history', { number: last + 1 })}
         </Button>
       </div>
+      <ContinuityCheck
+        key={last}
+        novelUid={novel.uid}
+        chapterIndex={last}
+        textLength={chapters.at(-1)?.content.length ?? 0}
+        language={novel.language}
+      />
+      <NextChapter novelUid={novel.uid} onNoButter={() => setNoButter(true)} onStarted={() => setRange(null)} />
       {range ? (
         <div className="cowrite-bar" role="region" aria-label={t('cowrite.selectionBar')} {...hold}>
           <span className="cowrite-bar-count">{t('cowrite.selected', { count: Array.from(range.text).length })}</span>
