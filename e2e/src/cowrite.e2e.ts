@@ -109,6 +109,8 @@ describe.each([
 
     const sentence = await selectFirstSentence(page, how);
     const bar = page.getByRole('region', { name: t.selectionBar });
+    await bar.waitFor();
+    await snap(page, shot('selected'));
     await bar.getByRole('button', { name: t.revise, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: t.reviseTitle });
     await dialog.getByText(sentence, { exact: true }).waitFor();
