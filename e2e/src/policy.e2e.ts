@@ -35,7 +35,7 @@ const CASES = [
     lang: 'zh-CN',
     date: '2025年3月25日',
     promise: '收到有效投诉后，我们会在 24 小时内下架争议内容。',
-    age: '你必须年满 13 周岁才能使用 Butterfic',
+    age: '你必须年满 14 周岁才能使用 Butterfic',
     sections: ['法律义务', '你的创作', '违规处理', '退款', '隐私', '运营方'],
     guidelines: '社区准则',
     tax: '充值时填写的地址仅用于计算税费。',

@@ -33,6 +33,7 @@ type Table = Record<
   | 'inDebt'
   | 'checkoutHeld'
   | 'checkoutInDebt'
+  | 'deliveryConsentRequired'
   | 'takenDownText'
   | 'takenDownNovel',
   Record<Language, string>
@@ -203,6 +204,13 @@ export const MESSAGES: Table = {
       '這個帳號有一筆付款正被發卡銀行提出爭議或標記為詐欺交易，處理完之前暫停購買。這筆付款買到的奶油和無限暢寫會先被凍結，銀行確認付款有效後會還給你。',
     ko: '이 계정의 결제 한 건이 카드사에 이의 제기되었거나 부정 사용으로 신고되어, 처리될 때까지 구매가 중지돼요. 그 결제로 받은 버터와 무제한 이용권은 카드사의 결정이 날 때까지 보류되며, 결제가 유효하다고 확인되면 돌려드려요.',
     ja: 'このアカウントの支払いがカード会社に異議申し立てされたか、不正利用の疑いを指摘されたため、解決するまで購入を停止しています。その支払いで得たバターと使い放題パスはカード会社の判断が出るまで保留され、支払いが有効と認められれば戻ります。',
+  },
+  deliveryConsentRequired: {
+    en: 'delivery_consent: tick that the Butter is delivered at once and the 7-day cooling-off period does not apply before paying in TWD.',
+    'zh-CN': 'delivery_consent：以新台币付款前，请先勾选同意黄油币在付款后立即到账、不适用七天无理由解除。',
+    'zh-TW': 'delivery_consent：以新臺幣付款前，請先勾選同意奶油於付款後立即入帳，且不適用七天解除權。',
+    ko: 'delivery_consent: 대만 달러로 결제하려면 버터가 결제 즉시 지급되어 7일 청약철회가 적용되지 않는다는 데 먼저 동의해 주세요.',
+    ja: 'delivery_consent：台湾ドルでのお支払いの前に、バターが支払い後すぐに付与され、7日間の解除権が適用されないことへの同意にチェックを入れてください。',
   },
   checkoutInDebt: {
     en: 'Purchases are paused: this account owes {debt} Butter after a payment was refunded or disputed. A redeem code or an invitation reward settles it.',
