@@ -151,12 +151,16 @@ describe('each market\'s notices', () => {
     await page.locator('footer').getByRole('link', { name: t.screens.commerceLaw }).click();
     await page.waitForURL((url) => url.pathname === '/legal/commerce');
     await expect.poll(() => h1(page)).toBe(t.screens.commerceLaw);
-    await page.locator('.policy-table').waitFor();
+    await page.locator('.policy-table').first().waitFor();
     const text = await bodyText(page);
     for (const term of ['販売事業者', '所在地', '電話番号', '販売価格', 'お支払い方法', '商品の引渡時期', '返品・キャンセル']) expect(text).toContain(term);
     expect(text).toContain('[OPERATOR_NAME]');
     expect(text).toContain('[OPERATOR_ADDRESS]');
     expect(text).not.toContain('法人番号');
+    // Issue 48: the representative, and the price table in yen with tax included.
+    expect(text).toContain('代表者・運営責任者');
+    expect(text).toContain('[OPERATOR_REPRESENTATIVE]');
+    expect(text).toContain('￥300（税込）');
     await snap(page, 'policy-commerce-ja-phone');
     await context.close();
   });
@@ -174,7 +178,7 @@ describe('each market\'s notices', () => {
     const en = await newPage(browser, { locale: 'en-US', viewport: DESKTOP });
     await en.page.goto('/legal/commerce');
     await expect.poll(() => h1(en.page)).toBe(texts.en.screens.commerceLaw);
-    await en.page.locator('.policy-table').waitFor();
+    await en.page.locator('.policy-table').first().waitFor();
     expect(await en.page.locator('article').getAttribute('lang')).toBe('ja');
     expect(await bodyText(en.page)).toContain(texts.en.policy!.commerceNote);
     await en.context.close();
