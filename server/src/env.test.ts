@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv, missingOperatorSettings, parseDuration, TAKEDOWN_EMAIL_PLACEHOLDER } from './env';
+import { EnvError, loadEnv, missingMarketSettings, missingOperatorSettings, parseDuration, TAKEDOWN_EMAIL_PLACEHOLDER } from './env';
 
 describe('configuration', () => {
   it('runs with no configuration at all, on the defaults of CONTRACT.md', () => {
@@ -202,7 +202,10 @@ describe('configuration', () => {
   });
 
   it('checks the shape of the Taiwanese and Chinese registration numbers', () => {
-    expect(loadEnv({ TW_BUSINESS_NUMBER: '12345678', CN_CREDIT_CODE: '91310000MA1FL8XW2N' }).TW_BUSINESS_NUMBER).toBe('12345678');
+    const set = loadEnv({ TW_BUSINESS_NUMBER: '12345678', CN_CREDIT_CODE: '91310000MA1FL8XW2N' });
+    expect(set.TW_BUSINESS_NUMBER).toBe('12345678');
+    expect(missingMarketSettings(set)).not.toContain('TW_BUSINESS_NUMBER');
+    expect(missingMarketSettings(loadEnv({}))).toHaveLength(8);
     expect(() => loadEnv({ TW_BUSINESS_NUMBER: '1234-5678' })).toThrow(/TW_BUSINESS_NUMBER/);
     expect(() => loadEnv({ CN_CREDIT_CODE: '12345' })).toThrow(/CN_CREDIT_CODE/);
   });

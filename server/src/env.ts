@@ -287,6 +287,22 @@ export function missingOperatorSettings(env: Pick<Env, (typeof OPERATOR_SETTINGS
   return OPERATOR_SETTINGS.filter((name) => !env[name]);
 }
 
+/** The market items of the policy pages (decision 0054): shown as placeholders on that market's pages while unset. */
+export const MARKET_SETTINGS = [
+  'OPERATOR_REPRESENTATIVE',
+  'OPERATOR_PHONE',
+  'KR_BUSINESS_NUMBER',
+  'KR_MAIL_ORDER_NUMBER',
+  'KR_PRIVACY_OFFICER',
+  'TW_BUSINESS_NUMBER',
+  'CN_CREDIT_CODE',
+  'CN_REPRESENTATIVE',
+] as const;
+
+export function missingMarketSettings(env: Pick<Env, (typeof MARKET_SETTINGS)[number]>): string[] {
+  return MARKET_SETTINGS.filter((name) => !env[name]);
+}
+
 /** Shown as the takedown address when TAKEDOWN_EMAIL is unset and the site has no real domain. */
 export const TAKEDOWN_EMAIL_PLACEHOLDER = 'takedown@butterfic.invalid';
 
