@@ -7,7 +7,7 @@ import { chapters, novels } from '../db/schema';
 import { storiesBefore } from '../modules/novels/versions';
 import type { Safety } from '../safety';
 import { fitHead, fitTail } from './prompts/build';
-import { LANGUAGE_NOTES } from './prompts/languages';
+import { LANGUAGE_NOTES, memorySystem } from './prompts/languages';
 import { estimateTokens } from './prompts/tokens';
 import type { ChatMessage, LlmProvider } from './types';
 
@@ -20,7 +20,6 @@ import type { ChatMessage, LlmProvider } from './types';
  * chapter before it (the author's edit wins) with as much recent text as fits. A failed update is
  * logged and skipped: the next chapter uses the memory before it, or the recent text alone.
  */
-const MEMORY_SYSTEM = (language: Language) => LANGUAGE_NOTES[language].memory.system.join('\n');
 
 /** The memory's answer: at most this many tokens, and at most a fifth of the context. */
 export const memoryMaxTokens = (contextTokens: number) => Math.min(700, Math.floor(contextTokens * 0.2));
@@ -43,7 +42,7 @@ export function memoryMessages(input: {
   const words = LANGUAGE_NOTES[input.language].memory;
   const pinned = input.pinnedFacts.length ? `\n\n${words.pinned}\n${JSON.stringify(input.pinnedFacts)}` : '';
   const build = (previous: string, chapter: string): ChatMessage[] => [
-    { role: 'system', content: MEMORY_SYSTEM(input.language) },
+    { role: 'system', content: memorySystem(input.language) },
     {
       role: 'user',
       content: `${words.characters} ${settings}${pinned}\n\n${words.previous}\n<memory>\n${previous.replace(/<\/?memory>/giu, '') || words.noneYet}\n</memory>\n\n${words.chapter}\n<chapter>\n${chapter.replace(/<\/?chapter>/giu, '')}\n</chapter>`,

@@ -26,3 +26,12 @@ export function styleNotes(language: Language, { lean = false }: { lean?: boolea
   const lines = lean ? notes.style.slice(0, LEAN_NOTES) : notes.style;
   return [notes.styleHeading, ...lines.map((line) => `- ${line}`)].join('\n');
 }
+
+/** A memory request's system message (memory.ts), in `language`. */
+export const memorySystem = (language: Language): string => LANGUAGE_NOTES[language].memory.system.join('\n');
+
+/** Whether `messages` are a memory request, in any language (tests and fakes tell them from chapter requests). */
+export function isMemoryRequest(messages: readonly { content?: unknown }[] | undefined): boolean {
+  const first = messages?.[0]?.content;
+  return typeof first === 'string' && Object.values(LANGUAGE_NOTES).some((notes) => first === notes.memory.system.join('\n'));
+}
