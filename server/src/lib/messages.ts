@@ -74,14 +74,14 @@ export const MESSAGES: Table = {
     en: 'Some of the information sent is not valid: check “{field}”.',
     'zh-CN': '提交的信息有误，请检查“{field}”。',
     'zh-TW': '送出的資料有誤，請檢查「{field}」。',
-    ko: '보낸 정보 중 올바르지 않은 항목이 있어요: “{field}”을(를) 확인해 주세요.',
+    ko: '보낸 정보 중 올바르지 않은 항목이 있어요: ‘{field}’을(를) 확인해 주세요.',
     ja: '送信された内容に正しくない項目があります：「{field}」を確認してください。',
   },
   unstorableText: {
     en: '“{field}” holds a character that cannot be saved (a NUL or a broken character): remove it and try again.',
     'zh-CN': '“{field}”中含有无法保存的字符（空字符或损坏的字符），请删除后重试。',
     'zh-TW': '「{field}」中含有無法儲存的字元（空字元或損壞的字元），請刪除後再試一次。',
-    ko: '“{field}”에 저장할 수 없는 문자(NUL 또는 깨진 문자)가 있어요. 지운 뒤 다시 시도해 주세요.',
+    ko: '‘{field}’에 저장할 수 없는 문자(NUL 또는 깨진 문자)가 있어요. 지운 뒤 다시 시도해 주세요.',
     ja: '「{field}」に保存できない文字（NUL 文字または壊れた文字）が含まれています。削除してもう一度お試しください。',
   },
   adminProtected: {
@@ -364,7 +364,7 @@ export const MESSAGES: Table = {
     'zh-CN': '这个故事发布的内容因违反规则已被下架，不能再次发布。',
     'zh-TW': '這個故事發布的內容因違反規則已被下架，不能再次發布。',
     ko: '이 이야기로 발행한 글이 규칙 위반으로 게시 중단되어 다시 발행할 수 없어요.',
-    ja: 'この物語の公開作品はルール違反で公開停止になったため、この物語を再び公開することはできません。',
+    ja: 'この物語の投稿がルール違反で公開停止になったため、この物語はもう公開できません。',
   },
   novelBusy: {
     en: 'This story is still being written. Please wait until it is finished.',
