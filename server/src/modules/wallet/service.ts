@@ -38,7 +38,8 @@ export async function applyLedger(
       ${entry.note ?? null}, ${passUntil}::timestamptz)`);
   const row = result.rows[0];
   if (!row) throw new AppError('notFound', { detail: `no user ${entry.userUid}` });
-  if (row.refused === 'debt') throw new AppError('insufficientButter', { message: 'inDebt', params: { debt: row.debt }, data: { debt: row.debt } });
+  if (row.refused === 'debt')
+    throw new AppError('insufficientButter', { message: 'inDebt', params: { debt: row.debt }, data: { debt: row.debt } });
   if (row.refused) throw new AppError('insufficientButter');
   return { balance: row.balance, debt: row.debt };
 }
