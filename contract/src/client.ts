@@ -9,4 +9,5 @@ export * from './text';
 export * from './sse';
 export * from './email';
 export * from './products';
+export * from './markets';
 export * from './ruby';
