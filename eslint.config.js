@@ -52,6 +52,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The engine's room points one way (docs/decisions/0051): generation/ reaches jobs, novels and chapters
+    // through its port (generation/job-store.ts), which modules/novels implements and app.ts injects.
+    files: ['server/src/generation/**/*.ts'],
+    ignores: ['server/src/generation/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules', '**/modules/**'],
+              message: 'generation/ imports nothing of modules/: add what it needs to the JobStore port (generation/job-store.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...FEATURES.map((feature) => ({
     files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: roomRule(

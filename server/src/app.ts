@@ -11,6 +11,7 @@ import type { Env } from './env';
 import { StreamHub } from './generation/hub';
 import { createProvider } from './generation/providers';
 import { JobRunner } from './generation/runner';
+import { novelJobStore } from './modules/novels/job-store';
 import type { LlmProvider } from './generation/types';
 import { AppError } from './lib/errors';
 import { pruneRateLimits } from './lib/rate-limit';
@@ -122,14 +123,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const claims = env.GENERATION_WORKERS > 0 ? connect(database.url, database.kind, { max: 1 }) : null;
   const progress =
     env.GENERATION_WORKERS > 0 ? connect(database.url, database.kind, { max: 3, settings: '-c synchronous_commit=off' }) : null;
-  const runner = new JobRunner(database.db, provider, hub, app.log, {
+  // The engine persists through the novels module's job store (its port: generation/job-store.ts, decision 0051).
+  const store = novelJobStore({ db: database.db, ...(claims && { claimDb: claims.db }), ...(progress && { progressDb: progress.db }) });
+  const runner = new JobRunner(store, provider, hub, app.log, {
     safety,
     workers: env.GENERATION_WORKERS,
     leaseSeconds: env.GENERATION_LEASE_SECONDS,
     paceMs: env.STREAM_PACE_MS ?? (env.NODE_ENV === 'test' ? 0 : 40),
     pacedFrom: env.STREAM_PACE_FROM,
-    ...(claims && { claimDb: claims.db }),
-    ...(progress && { progressDb: progress.db }),
   });
   const views = new ViewCounter(database.db, app.log);
   const streamSlots = new StreamSlots(database.db, env.MAX_STREAMS_PER_USER, app.log);

@@ -1,11 +1,8 @@
 import { type Language, type StoryParams } from '@butterfic/contract';
 import { MEMORY_MAX } from '@butterfic/contract/client';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db';
-import { chapters, novels } from '../db/schema';
-import { storiesBefore } from '../modules/novels/versions';
 import type { Safety } from '../safety';
+import type { JobStore, MemorySource } from './job-store';
 import { fitHead, fitTail } from './prompts/build';
 import { LANGUAGE_NOTES, memorySystem } from './prompts/languages';
 import { estimateTokens } from './prompts/tokens';
@@ -81,7 +78,9 @@ export class MemoryKeeper {
   private closed = false;
   private readonly controller = new AbortController();
 
-  constructor(private readonly options: { db: Db; provider: LlmProvider; safety: Safety; log: FastifyBaseLogger; timeoutMs?: number }) {}
+  constructor(
+    private readonly options: { store: JobStore; provider: LlmProvider; safety: Safety; log: FastifyBaseLogger; timeoutMs?: number },
+  ) {}
 
   /** Updates the memory of a chapter version in the background, one at a time, never twice at once. */
   schedule(chapterId: number | null): void {
@@ -115,57 +114,12 @@ export class MemoryKeeper {
   }
 
   private async update(chapterId: number): Promise<void> {
-    const { db, provider, safety, log } = this.options;
-    // The chapter and what the memory prompt needs of its novel, in one query.
-    const [row] = await db
-      .select({
-        index: chapters.index,
-        content: chapters.content,
-        novel: { language: novels.language, params: novels.params, pinnedFacts: novels.pinnedFacts, isR18: novels.isR18 },
-      })
-      .from(chapters)
-      .innerJoin(novels, eq(novels.uid, chapters.novelUid))
-      .where(eq(chapters.id, chapterId));
+    const { store, safety, log } = this.options;
+    const row = await store.memorySource(chapterId);
     if (!row?.content.trim()) return;
     const { novel } = row;
-    const line = (await storiesBefore(db, [chapterId])).get(chapterId);
-    const previous = line?.memory ?? '';
-    let memory: string;
-    if (provider.name === 'offline') {
-      memory = extractiveMemory(previous, row.content, row.index + 1);
-    } else {
-      const contextTokens = provider.contextTokens ?? 8192;
-      const messages = memoryMessages({
-        language: novel.language,
-        params: novel.params,
-        previous,
-        pinnedFacts: novel.pinnedFacts,
-        chapter: row.content,
-        contextTokens,
-        ...(provider.countTokens && { count: (text: string) => provider.countTokens!(text) }),
-      });
-      const signal = AbortSignal.any([this.controller.signal, AbortSignal.timeout(this.options.timeoutMs ?? 120_000)]);
-      let text = '';
-      for await (const piece of provider.stream({
-        story: {
-          params: novel.params,
-          perspective: 0,
-          dialogueHeavy: false,
-          spicy: novel.isR18,
-          language: novel.language,
-          chapterIndex: row.index,
-          storySoFar: '',
-          resumeFrom: '',
-          targetChars: 600,
-        },
-        messages,
-        maxTokens: memoryMaxTokens(contextTokens),
-        signal,
-      })) {
-        text += piece;
-      }
-      memory = Array.from(text.replaceAll('\u0000', '').trim()).slice(0, MEMORY_MAX).join('');
-    }
+    const memory =
+      this.options.provider.name === 'offline' ? extractiveMemory(row.previous, row.content, row.index + 1) : await this.ask(row);
     if (!memory) return;
     // The memory rides in later prompts: it passes the same check as the story it sums up.
     const verdict = safety.check(memory, { language: novel.language, rating: novel.isR18 ? 'adult' : 'general' });
@@ -173,6 +127,42 @@ export class MemoryKeeper {
       log.warn({ chapter: chapterId, reason: verdict.reason }, 'a generated story memory was refused by the safety check and not kept');
       return;
     }
-    await db.update(chapters).set({ memory }).where(eq(chapters.id, chapterId));
+    await store.saveMemory({ chapterId, memory });
+  }
+
+  /** The model's memory of the story through this chapter version. */
+  private async ask({ novel, index, content, previous }: MemorySource): Promise<string> {
+    const { provider } = this.options;
+    const contextTokens = provider.contextTokens ?? 8192;
+    const messages = memoryMessages({
+      language: novel.language,
+      params: novel.params,
+      previous,
+      pinnedFacts: novel.pinnedFacts,
+      chapter: content,
+      contextTokens,
+      ...(provider.countTokens && { count: (text: string) => provider.countTokens!(text) }),
+    });
+    const signal = AbortSignal.any([this.controller.signal, AbortSignal.timeout(this.options.timeoutMs ?? 120_000)]);
+    let text = '';
+    for await (const piece of provider.stream({
+      story: {
+        params: novel.params,
+        perspective: 0,
+        dialogueHeavy: false,
+        spicy: novel.isR18,
+        language: novel.language,
+        chapterIndex: index,
+        storySoFar: '',
+        resumeFrom: '',
+        targetChars: 600,
+      },
+      messages,
+      maxTokens: memoryMaxTokens(contextTokens),
+      signal,
+    })) {
+      text += piece;
+    }
+    return Array.from(text.replaceAll('\u0000', '').trim()).slice(0, MEMORY_MAX).join('');
   }
 }

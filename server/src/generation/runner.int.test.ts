@@ -14,6 +14,7 @@ import {
 import { openaiProvider } from './providers/openai';
 import { applyLedger } from '../modules/wallet/service';
 import { JobRunner } from './runner';
+import { novelJobStore } from '../modules/novels/job-store';
 
 /** The engine faults found in review (issue 13): how a save learns a stop, and retries with backoff. */
 let llm: FakeLlm;
@@ -265,7 +266,7 @@ describe('a failed attempt', () => {
     llm.script([{ status: 500 }, { chunks: ['Second ', 'try.'] }]);
     const before = llm.requests.length;
     const runner = new JobRunner(
-      ctx.database.db,
+      novelJobStore({ db: ctx.database.db }),
       openaiProvider({ baseURL: llm.url, model: 'fake-model', maxRetries: 0 }),
       ctx.app.deps.hub,
       ctx.app.log,
@@ -305,7 +306,7 @@ describe('a failed attempt', () => {
   });
 
   it('waits longer after each try', () => {
-    const runner = new JobRunner(ctx.database.db, openaiProvider({ model: 'x' }), ctx.app.deps.hub, ctx.app.log, {
+    const runner = new JobRunner(novelJobStore({ db: ctx.database.db }), openaiProvider({ model: 'x' }), ctx.app.deps.hub, ctx.app.log, {
       workers: 0,
       retryDelayMs: 1000,
     });
@@ -360,7 +361,7 @@ describe('a batch of claimed jobs on chapter versions', () => {
     llm.script([{ chunks: ['A new ', 'take.'] }]);
     const before = llm.requests.length;
     const runner = new JobRunner(
-      ctx.database.db,
+      novelJobStore({ db: ctx.database.db }),
       openaiProvider({ baseURL: llm.url, model: 'fake-model', maxRetries: 0 }),
       ctx.app.deps.hub,
       ctx.app.log,

@@ -83,10 +83,9 @@ export function isAdmin(adminEmails: readonly string[], user: Pick<AuthUser, 'em
   return user !== null && user.emailVerifiedAt !== null && adminEmails.includes(user.email);
 }
 
-export function installAuth(app: FastifyInstance): void {
-  app.decorateRequest('user', null);
-  app.decorateRequest('sessionId', null);
-  const { env, database, notifications } = app.deps;
+/** The process's cache of auth lookups (auth-cache.ts), told of account changes and of the writes answered here. */
+function installAuthCache(app: FastifyInstance): AuthCache {
+  const { env, notifications } = app.deps;
   // 30 s by default: a change still reaches the cache within 3 s, by NOTIFY and the LISTEN connection's heartbeat (decision 0047).
   const cache = new AuthCache(env.AUTH_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 30_000), () => notifications.silentFor());
   if (cache.ttlMs > 0) {
@@ -107,6 +106,14 @@ export function installAuth(app: FastifyInstance): void {
     });
   }
   app.decorate('authCache', cache);
+  return cache;
+}
+
+export function installAuth(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  const { database } = app.deps;
+  const cache = installAuthCache(app);
 
   /** The account and session of a token not in the cache; kept when it let the request in. */
   const lookups = new Map<string, { readAt: number; result: Promise<{ user: AuthUser; sid: string }> }>();

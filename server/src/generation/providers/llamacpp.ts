@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { ChatHistoryItem, LlamaModel } from 'node-llama-cpp';
+import type { ChatHistoryItem, LlamaChat, LlamaModel } from 'node-llama-cpp';
 import type { ChatMessage, LlmProvider } from '../types';
 import { ProviderError } from '../types';
 
@@ -64,6 +64,35 @@ export function readableText(text: string): string {
  * when the chapter ends, fails or is stopped.
  */
 export async function llamacppProvider(options: LlamacppOptions): Promise<LlamacppProvider> {
+  const { llama, model, LlamaChat } = await loadModel(options);
+  const contextSize = Math.min(options.contextSize ?? 4096, model.trainContextSize);
+  let openContexts = 0;
+  return {
+    name: 'llamacpp',
+    contextTokens: contextSize,
+    countTokens: (text) => model.tokenize(text).length,
+    state: () => ({ openContexts, modelDisposed: model.disposed }),
+    async *stream({ messages, maxTokens, signal }) {
+      const context = await model.createContext({ contextSize, ...(options.threads && { threads: options.threads }) });
+      openContexts++;
+      const chat = new LlamaChat({ contextSequence: context.getSequence() });
+      try {
+        yield* generate(chat, { messages, maxTokens, signal });
+      } finally {
+        chat.dispose();
+        await context.dispose();
+        openContexts--;
+      }
+    },
+    async close() {
+      await model.dispose();
+      await llama.dispose();
+    },
+  };
+}
+
+/** The engine and the model file, loaded once: a missing or unloadable file stops the start with one line. */
+async function loadModel(options: LlamacppOptions) {
   if (!fs.existsSync(options.modelPath)) throw new Error(`LLM_MODEL_PATH: no model file at ${options.modelPath}`);
   const stat = fs.statSync(options.modelPath);
   if (!stat.isFile()) throw new Error(`LLM_MODEL_PATH: ${options.modelPath} is not a file`);
@@ -82,70 +111,59 @@ export async function llamacppProvider(options: LlamacppOptions): Promise<Llamac
     await llama.dispose().catch(() => undefined);
     throw new Error(`LLM_MODEL_PATH: ${options.modelPath} is not a loadable GGUF model (${(error as Error).message})`);
   }
-  const contextSize = Math.min(options.contextSize ?? 4096, model.trainContextSize);
-  let openContexts = 0;
+  return { llama, model, LlamaChat };
+}
 
-  return {
-    name: 'llamacpp',
-    contextTokens: contextSize,
-    countTokens: (text) => model.tokenize(text).length,
-    state: () => ({ openContexts, modelDisposed: model.disposed }),
-    async *stream({ messages, maxTokens, signal }) {
-      const context = await model.createContext({ contextSize, ...(options.threads && { threads: options.threads }) });
-      openContexts++;
-      const chat = new LlamaChat({ contextSequence: context.getSequence() });
-      // Ends the generation when the engine aborts, and when the engine stops reading early.
-      const halt = new AbortController();
-      const onAbort = () => halt.abort();
-      signal.addEventListener('abort', onAbort, { once: true });
-      const queue: string[] = [];
-      let wake: (() => void) | null = null;
-      let finished = false;
-      let failure: unknown = null;
-      const done = chat
-        .generateResponse(toChatHistory(messages), {
-          ...SAMPLING,
-          maxTokens,
-          signal: halt.signal,
-          stopOnAbortSignal: true,
-          onTextChunk: (text) => {
-            const clean = readableText(text);
-            if (!clean) return;
-            queue.push(clean);
-            wake?.();
-          },
-        })
-        .catch((error: unknown) => {
-          failure = error;
-        })
-        .finally(() => {
-          finished = true;
-          wake?.();
-        });
-      try {
-        for (;;) {
-          if (queue.length) {
-            yield queue.splice(0).join('');
-            continue;
-          }
-          if (finished) break;
-          await new Promise<void>((resolve) => (wake = resolve));
-          wake = null;
-        }
-        await done;
-        if (failure && !signal.aborted) throw new ProviderError(`local model failed: ${(failure as Error).message}`);
-      } finally {
-        halt.abort();
-        await done;
-        signal.removeEventListener('abort', onAbort);
-        chat.dispose();
-        await context.dispose();
-        openContexts--;
+/**
+ * One chapter's text from a chat on its own context, as the engine's chunks arrive (readable text only).
+ * Ends the generation when the engine aborts, and when the engine stops reading early.
+ */
+async function* generate(
+  chat: LlamaChat,
+  { messages, maxTokens, signal }: { messages: ChatMessage[]; maxTokens: number; signal: AbortSignal },
+): AsyncGenerator<string> {
+  const halt = new AbortController();
+  const onAbort = () => halt.abort();
+  signal.addEventListener('abort', onAbort, { once: true });
+  const queue: string[] = [];
+  let wake: (() => void) | null = null;
+  let finished = false;
+  let failure: unknown = null;
+  const done = chat
+    .generateResponse(toChatHistory(messages), {
+      ...SAMPLING,
+      maxTokens,
+      signal: halt.signal,
+      stopOnAbortSignal: true,
+      onTextChunk: (text) => {
+        const clean = readableText(text);
+        if (!clean) return;
+        queue.push(clean);
+        wake?.();
+      },
+    })
+    .catch((error: unknown) => {
+      failure = error;
+    })
+    .finally(() => {
+      finished = true;
+      wake?.();
+    });
+  try {
+    for (;;) {
+      if (queue.length) {
+        yield queue.splice(0).join('');
+        continue;
       }
-    },
-    async close() {
-      await model.dispose();
-      await llama.dispose();
-    },
-  };
+      if (finished) break;
+      await new Promise<void>((resolve) => (wake = resolve));
+      wake = null;
+    }
+    await done;
+    if (failure && !signal.aborted) throw new ProviderError(`local model failed: ${(failure as Error).message}`);
+  } finally {
+    halt.abort();
+    await done;
+    signal.removeEventListener('abort', onAbort);
+  }
 }

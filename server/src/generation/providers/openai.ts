@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import type { LlmProvider } from '../types';
 import { ProviderError } from '../types';
 import { nodeFetch } from './node-fetch';
-import { serverSentEvents } from './sse';
+import { serverSentEvents, type ServerSentEvent } from './sse';
 
 /** What a chat-completions stream's event carries (only what is read here). */
 type ChatChunk = { choices?: { delta?: { content?: unknown } }[]; error?: unknown } | null;
@@ -60,99 +60,132 @@ export function openaiProvider(options: {
     ...(options.contextTokens && { contextTokens: options.contextTokens }),
     async *stream({ messages, maxTokens, signal }) {
       // Our own abort, so a silent stream can be cut without it looking like the caller's stop.
-      const controller = new AbortController();
-      const onAbort = () => controller.abort(signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
-      let timedOut: ProviderError | null = null;
-      let timer: NodeJS.Timeout | undefined;
-      let armed = '';
-      const arm = (ms: number, what: string) => {
-        // The same watch again (every chunk): the timer starts over without a new one.
-        if (timer && armed === what) {
-          timer.refresh();
-          return;
-        }
-        armed = what;
-        clearTimeout(timer);
-        timer = setTimeout(() => {
-          timedOut = new ProviderError(`the model sent ${what} for ${ms / 1000} s`);
-          controller.abort(timedOut);
-        }, ms);
-      };
+      const watch = new StreamWatch(signal);
       try {
-        let response: Response;
-        try {
-          // The SDK makes the call (retries, time-outs, errors by status); its answer is read here (sse.ts).
-          response = await client.chat.completions
-            .create(
-              { model: options.model, messages, stream: true, max_tokens: maxTokens, temperature: 0.9 },
-              { signal: controller.signal },
-            )
-            .asResponse();
-        } catch (error) {
-          if (signal.aborted) throw error;
-          const status = (error as { status?: number }).status;
-          throw new ProviderError(
-            `model request failed: ${(error as Error).message}`,
-            status === undefined || status === 408 || status === 409 || status === 429 || status >= 500,
-          );
-        }
-        // An error page or a plain JSON answer where the event stream should be (a proxy in the way, a server that
-        // ignores stream: true) is a failed try; other content types are read as the stream they claim to be.
-        const type = response.headers.get('content-type') ?? '';
-        if (/text\/html|application\/json/i.test(type)) {
-          controller.abort();
-          throw new ProviderError(`the model answered ${type} instead of an event stream`);
-        }
-        if (!response.body) throw new ProviderError('the model answered without a body');
-        let pendingHigh = '';
-        let done = false;
-        arm(firstByteMs, 'no text');
-        try {
-          for await (const event of serverSentEvents(response.body as unknown as AsyncIterable<Uint8Array>)) {
-            arm(idleMs, 'nothing more');
-            // After [DONE] the rest is read (and ignored) to its end, so the connection can serve the next story.
-            if (done) continue;
-            if (event.data.startsWith('[DONE]')) {
-              done = true;
-              continue;
-            }
-            let chunk: ChatChunk;
-            try {
-              chunk = JSON.parse(event.data) as ChatChunk;
-            } catch {
-              throw new ProviderError('the model sent an event that is not JSON');
-            }
-            if (event.event === 'error' || chunk?.error) throw new ProviderError(`the model sent an error: ${errorText(chunk)}`);
-            if (!chunk || typeof chunk !== 'object' || !Array.isArray(chunk.choices))
-              throw new ProviderError('the model sent an event that is not a chat-completion chunk');
-            const content: unknown = chunk.choices[0]?.delta?.content;
-            let text = typeof content === 'string' ? content : '';
-            if (!text) continue;
-            text = pendingHigh + text;
-            pendingHigh = '';
-            // Never hand on half of a surrogate pair: keep a trailing high surrogate for the next chunk.
-            const last = text.charCodeAt(text.length - 1);
-            if (last >= 0xd800 && last <= 0xdbff) {
-              pendingHigh = text.slice(-1);
-              text = text.slice(0, -1);
-            }
-            if (text) yield text;
-          }
-        } catch (error) {
-          if (timedOut) throw timedOut;
-          // Stopped: the story ends quietly with what came, as it did when the SDK read the stream.
-          if (signal.aborted && !(error instanceof ProviderError)) return;
-          if (error instanceof ProviderError) throw error;
-          // A connection closed mid-stream, an event that is not JSON, an error event: worth another try.
-          throw new ProviderError(`the model stream broke off: ${(error as Error).message}`);
-        }
-        if (timedOut) throw timedOut;
-        if (pendingHigh) yield pendingHigh;
+        const body = await openStream(client, watch, { model: options.model, messages, maxTokens });
+        watch.arm(firstByteMs, 'no text');
+        yield* readChunks(body, watch, idleMs);
       } finally {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', onAbort);
+        watch.close();
       }
     },
   };
+}
+
+/**
+ * The abort of one model call: the caller's stop, or a time-out of our own (a silent server), told apart
+ * so a time-out fails the try while a stop ends it quietly.
+ */
+class StreamWatch {
+  readonly controller = new AbortController();
+  timedOut: ProviderError | null = null;
+  private timer: NodeJS.Timeout | undefined;
+  private armed = '';
+  private readonly onAbort = () => this.controller.abort(this.signal.reason);
+
+  constructor(readonly signal: AbortSignal) {
+    signal.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  /** Fails the call unless something comes within `ms`. The same watch again (every chunk): the timer starts over without a new one. */
+  arm(ms: number, what: string): void {
+    if (this.timer && this.armed === what) {
+      this.timer.refresh();
+      return;
+    }
+    this.armed = what;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timedOut = new ProviderError(`the model sent ${what} for ${ms / 1000} s`);
+      this.controller.abort(this.timedOut);
+    }, ms);
+  }
+
+  close(): void {
+    clearTimeout(this.timer);
+    this.signal.removeEventListener('abort', this.onAbort);
+  }
+}
+
+/** The SDK makes the call (retries, time-outs, errors by status); its answer's body is read here (sse.ts). */
+async function openStream(
+  client: OpenAI,
+  watch: StreamWatch,
+  request: { model: string; messages: OpenAI.ChatCompletionMessageParam[]; maxTokens: number },
+): Promise<AsyncIterable<Uint8Array>> {
+  let response: Response;
+  try {
+    response = await client.chat.completions
+      .create(
+        { model: request.model, messages: request.messages, stream: true, max_tokens: request.maxTokens, temperature: 0.9 },
+        { signal: watch.controller.signal },
+      )
+      .asResponse();
+  } catch (error) {
+    if (watch.signal.aborted) throw error;
+    const status = (error as { status?: number }).status;
+    throw new ProviderError(
+      `model request failed: ${(error as Error).message}`,
+      status === undefined || status === 408 || status === 409 || status === 429 || status >= 500,
+    );
+  }
+  // An error page or a plain JSON answer where the event stream should be (a proxy in the way, a server that
+  // ignores stream: true) is a failed try; other content types are read as the stream they claim to be.
+  const type = response.headers.get('content-type') ?? '';
+  if (/text\/html|application\/json/i.test(type)) {
+    watch.controller.abort();
+    throw new ProviderError(`the model answered ${type} instead of an event stream`);
+  }
+  if (!response.body) throw new ProviderError('the model answered without a body');
+  return response.body as unknown as AsyncIterable<Uint8Array>;
+}
+
+/** The text of an answer's events, each chunk within `idleMs` of the one before; never half of a surrogate pair. */
+async function* readChunks(body: AsyncIterable<Uint8Array>, watch: StreamWatch, idleMs: number): AsyncGenerator<string> {
+  let pendingHigh = '';
+  let done = false;
+  try {
+    for await (const event of serverSentEvents(body)) {
+      watch.arm(idleMs, 'nothing more');
+      // After [DONE] the rest is read (and ignored) to its end, so the connection can serve the next story.
+      if (done) continue;
+      if (event.data.startsWith('[DONE]')) {
+        done = true;
+        continue;
+      }
+      let text = pendingHigh + chunkText(event);
+      pendingHigh = '';
+      // Never hand on half of a surrogate pair: keep a trailing high surrogate for the next chunk.
+      const last = text.charCodeAt(text.length - 1);
+      if (last >= 0xd800 && last <= 0xdbff) {
+        pendingHigh = text.slice(-1);
+        text = text.slice(0, -1);
+      }
+      if (text) yield text;
+    }
+  } catch (error) {
+    if (watch.timedOut) throw watch.timedOut;
+    // Stopped: the story ends quietly with what came, as it did when the SDK read the stream.
+    if (watch.signal.aborted && !(error instanceof ProviderError)) return;
+    if (error instanceof ProviderError) throw error;
+    // A connection closed mid-stream, an event that is not JSON, an error event: worth another try.
+    throw new ProviderError(`the model stream broke off: ${(error as Error).message}`);
+  }
+  if (watch.timedOut) throw watch.timedOut;
+  if (pendingHigh) yield pendingHigh;
+}
+
+/** One event's text ('' for none); an event that is not a chat-completion chunk, or an error, fails the try. */
+function chunkText(event: ServerSentEvent): string {
+  let chunk: ChatChunk;
+  try {
+    chunk = JSON.parse(event.data) as ChatChunk;
+  } catch {
+    throw new ProviderError('the model sent an event that is not JSON');
+  }
+  if (event.event === 'error' || chunk?.error) throw new ProviderError(`the model sent an error: ${errorText(chunk)}`);
+  if (!chunk || typeof chunk !== 'object' || !Array.isArray(chunk.choices))
+    throw new ProviderError('the model sent an event that is not a chat-completion chunk');
+  const content: unknown = chunk.choices[0]?.delta?.content;
+  return typeof content === 'string' ? content : '';
 }

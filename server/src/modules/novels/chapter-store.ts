@@ -5,6 +5,7 @@ import { discardUnwritten, toArray } from './versions';
 import type { Db, DbOrTx } from '../../db';
 import { applyLedger } from '../wallet/service';
 import { JOBS_CHANNEL } from '../../generation/hub';
+import type { CompleteVerdict, Completion, Job, ProgressSave, SaveVerdict } from '../../generation/job-store';
 
 /**
  * Where a generation job's text lands, and how a job ends, in the database.
@@ -14,7 +15,7 @@ import { JOBS_CHANNEL } from '../../generation/hub';
  * of these to call; the functions only persist.
  */
 
-export type Job = typeof generationJobs.$inferSelect;
+export type { Job, SaveVerdict, ProgressSave, CompleteVerdict, Completion } from '../../generation/job-store';
 
 /**
  * The chapter row a job writes: the version it was created for (docs/decisions/0022). A job from
@@ -25,12 +26,6 @@ const jobChapter = (job: Job) =>
   job.chapterId === null
     ? sql`id = (select n.path[${job.chapterIndex + 1}] from novels n where n.uid = ${job.novelUid})`
     : sql`id = ${job.chapterId}`;
-
-/** What a save learned: still ours, stopped by its author (ours to finish), or taken over by another worker. */
-export type SaveVerdict = 'saved' | 'stopped' | 'lost';
-
-/** One running job's save (saveChapterProgress). */
-export type ProgressSave = { job: Job; workerId: string; leaseSeconds: number; text: string; changed: boolean; earlierWords: number };
 
 /**
  * Saves running jobs' chapter texts (those that changed) and renews their leases, many jobs in one
@@ -104,12 +99,6 @@ export async function keepStoppedChapterText(db: Db, options: { job: Job; worker
     update novels set word_count = ${options.earlierWords + wordCount(text)}, updated_at = now()
     where uid = ${job.novelUid} and exists (select 1 from kept)`);
 }
-
-/** How a completion ended: written, stopped by its author first (ours to finish), or taken over by another worker. */
-export type CompleteVerdict = 'done' | 'stopped' | 'lost';
-
-/** One finished chapter (completeChapter). */
-export type Completion = { job: Job; workerId: string; text: string; words: number };
 
 /**
  * Finished chapters, their jobs done and their novels done, many in one statement (the runner
@@ -254,8 +243,11 @@ export async function queueChapterJob(
     /** The author's beats and direction for this chapter (issue 50). */
     beats?: string[];
     direction?: string | null;
+    /** Inserted already claimed by this worker (its process runs it at once: no NOTIFY, no claim), as a new story asked early. */
+    claimedBy?: { workerId: string; leaseSeconds: number };
   },
 ): Promise<number> {
+  const claim = options.claimedBy ?? null;
   const { novelUid, chapterIndex } = options;
   const parent = options.before[chapterIndex - 1] ?? null;
   const result = await tx.execute<{ id: string }>(sql`
@@ -273,11 +265,14 @@ export async function queueChapterJob(
         generate_status = 'continuing', failure = null, updated_at = now()
       where uid = ${novelUid}
     ), job as (
-      insert into generation_jobs (uid, novel_uid, chapter_index, chapter_id, previous_chapter_id, kind, charge, beats, direction)
+      insert into generation_jobs (uid, novel_uid, chapter_index, chapter_id, previous_chapter_id, kind, charge, beats, direction, status, attempts,
+        worker_id, lease_until, started_at)
       select ${options.jobUid}, ${novelUid}, ${chapterIndex}, id, ${options.previousChapterId ?? null}::bigint, ${options.kind}, ${options.charge},
-        ${JSON.stringify(options.beats ?? [])}::jsonb, ${options.direction || null}
+        ${JSON.stringify(options.beats ?? [])}::jsonb, ${options.direction || null},
+        ${claim ? 'running' : 'queued'}, ${claim ? 1 : 0}, ${claim?.workerId ?? null},
+        case when ${claim !== null}::boolean then now() + make_interval(secs => ${claim?.leaseSeconds ?? 0}::int) end, case when ${claim !== null}::boolean then now() end
       from chapter
     )
-    select id, pg_notify(${JOBS_CHANNEL}, ${options.jobUid}) from chapter`);
+    select id, case when ${claim === null}::boolean then pg_notify(${JOBS_CHANNEL}, ${options.jobUid}) end from chapter`);
   return Number(result.rows[0]!.id);
 }

@@ -3,6 +3,8 @@ import type { Db } from '../../db';
 import { inOneTrip, literal } from '../../db/one-trip';
 import { Grouped } from '../../lib/grouped';
 import { JOBS_CHANNEL } from '../../generation/hub';
+import { spendEach } from '../wallet/service';
+import { liveJobsOf } from './live-jobs';
 
 /** One new story to write down: its charge, its novel, its first chapter and its job. */
 export type NewStoryRow = {
@@ -40,16 +42,29 @@ export type NewStoryOutcome =
   | { kind: 'missing' };
 
 /**
- * Many new stories, one transaction (docs/decisions/0039): the accounts are locked (in uid order),
- * then one statement settles every story on its own: the account's live jobs (MAX_LIVE_JOBS_PER_USER,
- * `maxLive`, 0 = none), its debt and its balance decide, in the order the stories came, which are
- * written; for those it books the charge and the ledger rows, and inserts the novels, their first
- * chapters (ids taken from the sequence first, so each novel's path holds its chapter) and the jobs.
- * A refused story writes nothing; the others are unaffected. The lock comes in its own statement so
- * the counts read after it see every job committed while it waited.
+ * Many new stories, one transaction (docs/decisions/0039, 0051): the accounts are locked (in uid order),
+ * then one statement settles every story on its own, in the order the stories came, as if one request
+ * after another: the account's room for live jobs (MAX_LIVE_JOBS_PER_USER, `maxLive`, 0 = none;
+ * live-jobs.ts) takes the first ones, the wallet charges each of those in turn (wallet_move through
+ * wallet/service.spendEach: the debt and the balance decide there), and the stories written get their
+ * novels, their first chapters (ids taken from the sequence first, so each novel's path holds its
+ * chapter) and their jobs. A refused story writes nothing; the others are unaffected. The lock comes in
+ * its own statement so the counts read after it see every job committed while it waited.
  */
 export async function insertNewStories(db: Db, rows: NewStoryRow[], maxLive: number): Promise<NewStoryOutcome[]> {
-  const input = rows.map((r, i) => ({
+  const users = [...new Set(rows.map((r) => r.userUid))].sort();
+  // One round trip, one transaction: the counts read after the lock see every job committed while it waited.
+  const [, settled] = (await inOneTrip(db, [
+    `select uid from users where uid in (${users.map(literal).join(', ')}) order by uid for update`,
+    settleStatement(rows, Math.trunc(maxLive)),
+  ])) as [QueryResult, QueryResult<SettledRow>];
+  const byIndex = new Map(settled.rows.map((r) => [Number(r.i), r]));
+  return rows.map((_, i) => outcomeOf(byIndex.get(i)));
+}
+
+/** A batch's stories as the settling statement reads them (jsonb_to_recordset). */
+const storyInput = (rows: NewStoryRow[]) =>
+  rows.map((r, i) => ({
     i,
     user_uid: r.userUid,
     novel_uid: r.novelUid,
@@ -69,53 +84,48 @@ export async function insertNewStories(db: Db, rows: NewStoryRow[], maxLive: num
     worker_id: r.claimedBy?.workerId ?? null,
     lease_seconds: r.claimedBy?.leaseSeconds ?? null,
   }));
-  const users = [...new Set(rows.map((r) => r.userUid))].sort();
-  const cap = literal(Math.trunc(maxLive));
-  // One round trip, one transaction: the counts read after the lock see every job committed while it waited.
-  const [, settled] = (await inOneTrip(db, [
-    `select uid from users where uid in (${users.map(literal).join(', ')}) order by uid for update`,
-    `      with req as (
-        select * from jsonb_to_recordset(${literal(JSON.stringify(input))}::jsonb) as r(
+
+/** The statement that decides each story (the cap, then the wallet) and writes those that pass. */
+function settleStatement(rows: NewStoryRow[], maxLive: number): string {
+  const cap = literal(maxLive);
+  return `      with req as (
+        select * from jsonb_to_recordset(${literal(JSON.stringify(storyInput(rows)))}::jsonb) as r(
           i int, user_uid text, novel_uid text, job_uid text, charge int, title text, description text, tags jsonb, params jsonb,
           is_r18 boolean, dialogue_heavy boolean, first_person smallint, language text, model text, written_by text, persona_uid text,
           worker_id text, lease_seconds int)
       ), acct as (
-        select u.uid, u.balance, u.debt,
-          case when ${cap}::int > 0 then (
-            select count(*) from generation_jobs j join novels n on n.uid = j.novel_uid
-            where n.author_uid = u.uid and j.status in ('queued', 'running'))::int else 0 end as live
+        select u.uid, u.balance, u.debt, case when ${cap}::int > 0 then ${liveJobsOf('u.uid')} else 0 end as live
         from users u where u.uid in (select user_uid from req)
       ), ranked as (
-        select r.*, a.balance, a.debt, a.live,
-          sum(r.charge) over (partition by r.user_uid order by r.i) as spent,
-          row_number() over (partition by r.user_uid order by r.i) as n
+        -- The account's room for live jobs takes its first stories; only those are charged.
+        select r.*, a.balance, a.debt, a.live, row_number() over (partition by r.user_uid order by r.i) as n,
+          case when ${cap}::int > 0 then greatest(${cap}::int - a.live, 0) else 2147483647 end as room
         from req r join acct a on a.uid = r.user_uid
+      ), paid as materialized (
+        ${spendEach('(select * from ranked where n <= room and charge > 0)')}
       ), counted as (
-        -- The account's stories its money covers (a prefix: every charge of one account is the same), and
-        -- of those the ones its room for live jobs takes: the first k are written, as if one after another.
-        select ranked.*, least(
-          count(*) filter (where charge = 0 or (debt = 0 and spent <= balance)) over (partition by user_uid),
-          case when ${cap}::int > 0 then greatest(${cap}::int - live, 0) else 2147483647 end) as k
-        from ranked
+        select ranked.*, p.balance as after, p.refused, max(p.refused) over (partition by ranked.user_uid) as account_refused,
+          n <= room and (charge = 0 or (p.i is not null and p.refused is null)) as written
+        from ranked left join paid p on p.i = ranked.i
       ), verdict as (
         -- A refused story meets the checks in the order one request alone would: the cap on live jobs
-        -- (counting the stories written before it), then the debt, then the balance.
+        -- (counting the stories written before it), then the wallet's refusal (the debt, then the balance).
         select counted.*, case
-          when n <= k then 'ok'
-          when ${cap}::int > 0 and live + least(n - 1, k) >= ${cap}::int then 'cap'
-          when charge > 0 and debt > 0 then 'debt'
-          else 'short' end as outcome
+          when written then 'ok'
+          when ${cap}::int > 0 and live + least(n - 1, count(*) filter (where written) over (partition by user_uid)) >= ${cap}::int then 'cap'
+          else coalesce(refused, account_refused, 'short') end as outcome,
+          coalesce(after, balance - coalesce(sum(charge) filter (where written) over (partition by user_uid order by i), 0)) as balance_now
         from counted
       ), ok as (
         select v.*, nextval(pg_get_serial_sequence('chapters', 'id')) as chapter_id from verdict v where v.outcome = 'ok'
-      ), charged as (
-        update users u set balance = u.balance - s.total, updated_at = now()
-        from (select user_uid, sum(charge)::int as total from ok group by user_uid having sum(charge) > 0) s
-        where u.uid = s.user_uid
-      ), booked as (
-        insert into ledger (user_uid, kind, amount, balance_after, debt_after, ref)
-        select user_uid, 'generate', -charge, balance - spent, debt, job_uid from ok where charge > 0 order by i
-      ), novel as (
+      ), ${writeStories}
+      select v.i, v.outcome, ok.chapter_id, v.balance_now as balance, v.debt,
+        case when ok.chapter_id is not null and ok.worker_id is null then pg_notify(${literal(JOBS_CHANNEL)}, ok.job_uid) end as woke
+      from verdict v left join ok on ok.i = v.i`;
+}
+
+/** The novels, first chapters and jobs of the stories written (the `ok` relation of settleStatement). */
+const writeStories = `novel as (
         insert into novels (uid, author_uid, title, description, tags, params, is_r18, dialogue_heavy, first_person, language, model,
           generate_status, written_by, persona_uid, path)
         select novel_uid, user_uid, title, description, array(select jsonb_array_elements_text(ok.tags)), params, is_r18, dialogue_heavy,
@@ -131,19 +141,14 @@ export async function insertNewStories(db: Db, rows: NewStoryRow[], maxLive: num
           case when worker_id is null then null else now() + make_interval(secs => lease_seconds) end,
           case when worker_id is null then null else now() end
         from ok
-      )
-      select v.i, v.outcome, ok.chapter_id, v.balance - v.spent as balance, v.debt,
-        case when ok.chapter_id is not null and ok.worker_id is null then pg_notify(${literal(JOBS_CHANNEL)}, ok.job_uid) end as woke
-      from verdict v left join ok on ok.i = v.i`,
-  ])) as [QueryResult, QueryResult<SettledRow>];
-  const byIndex = new Map(settled.rows.map((r) => [Number(r.i), r]));
-  return rows.map((_, i): NewStoryOutcome => {
-    const row = byIndex.get(i);
-    if (!row) return { kind: 'missing' };
-    if (row.outcome === 'ok') return { kind: 'ok', chapterId: Number(row.chapter_id), balance: Number(row.balance) };
-    if (row.outcome === 'debt') return { kind: 'debt', debt: Number(row.debt) };
-    return { kind: row.outcome === 'cap' ? 'cap' : row.outcome === 'short' ? 'short' : 'missing' };
-  });
+      )`;
+
+/** One story's outcome from its settled row (none: its account is gone). */
+function outcomeOf(row: SettledRow | undefined): NewStoryOutcome {
+  if (!row) return { kind: 'missing' };
+  if (row.outcome === 'ok') return { kind: 'ok', chapterId: Number(row.chapter_id), balance: Number(row.balance) };
+  if (row.outcome === 'debt') return { kind: 'debt', debt: Number(row.debt) };
+  return { kind: row.outcome === 'cap' ? 'cap' : row.outcome === 'short' ? 'short' : 'missing' };
 }
 
 /**

@@ -27,6 +27,7 @@ import { answerOnce } from '../../plugins/serializer';
 import { cowriteRoutes } from './cowrite-routes';
 import { novelMemory, saveMemory } from './memory';
 import * as service from './service';
+import { startJob, type JobStart } from './start';
 import { answerWithStream, streamNovel, wantsEventStream } from './stream';
 
 export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -59,50 +60,40 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
   // An author's list page, shared by its readers, is sent as the bytes serialised the first time (docs/decisions/0042).
   const answer = answerOnce();
 
+  /** Every start call (generate, continue, rewrite) is one path: startJob (start.ts), then the answer above. */
+  const start = async (request: FastifyRequest, reply: FastifyReply, job: JobStart, chapter?: number) =>
+    started(request, reply, await startJob(db, { env, safety, user: currentUser(request), runner: deps.runner, start: job }), chapter);
+
   app.post(
     '/novel/generate/',
     { ...starts, schema: { body: GenerateBody, response: { 200: envelope(GenerateResult) } } },
-    async (request, reply) =>
-      started(
-        request,
-        reply,
-        await service.startGeneration(db, { env, safety, user: currentUser(request), body: request.body, runner: deps.runner }),
-        0,
-      ),
+    async (request, reply) => start(request, reply, { kind: 'generate', body: request.body }, 0),
   );
 
   app.post(
     '/novel/continuation/',
     { ...starts, schema: { body: ContinueBody, response: { 200: envelope(GenerateResult) } } },
     async (request, reply) =>
-      started(
-        request,
-        reply,
-        await service.startContinuation(db, {
-          env,
-          safety,
-          user: currentUser(request),
-          novelUid: request.body.novel_uid,
-          steering: { beats: request.body.beats, direction: request.body.direction },
-        }),
-      ),
+      start(request, reply, {
+        kind: 'continue',
+        novelUid: request.body.novel_uid,
+        steering: { beats: request.body.beats, direction: request.body.direction },
+      }),
   );
 
   app.post(
     '/novel/rewrite/',
     { ...starts, schema: { body: SteeredRewriteBody, response: { 200: envelope(GenerateResult) } } },
     async (request, reply) =>
-      started(
+      start(
         request,
         reply,
-        await service.startRewrite(db, {
-          env,
-          safety,
-          user: currentUser(request),
+        {
+          kind: 'rewrite',
           novelUid: request.body.novel_uid,
           chapterIndex: request.body.chapter_index,
           steering: { beats: request.body.beats, direction: request.body.direction },
-        }),
+        },
         request.body.chapter_index,
       ),
   );

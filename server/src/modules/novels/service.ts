@@ -1,37 +1,22 @@
-import {
-  CONTINUE_COST,
-  formatInputParams,
-  GENERATE_COST,
-  novelTitle,
-  PAGE_SIZE,
-  type GenerateBody,
-  type Novel,
-  type NovelDetails,
-} from '@butterfic/contract';
+import { formatInputParams, PAGE_SIZE, type GenerateBody, type Novel, type NovelDetails } from '@butterfic/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Env } from '../../env';
 import type { ListCache } from '../../lib/list-cache';
 import type { StreamHub } from '../../generation/hub';
 import type { Safety } from '../../safety';
 import { prepared } from '../../db/prepared';
 import type { Db } from '../../db';
 import { chapters, generationJobs, novels, personas, posts, users } from '../../db/schema';
-import { queueChapterJob, type Job } from './chapter-store';
-import { newStoriesOf, type NewStoryOutcome } from './new-stories';
-import type { Prestart } from '../../generation/types';
 import { AppError } from '../../lib/errors';
-import { tooMany } from '../../lib/rate-limit';
-import { newUid } from '../../lib/ids';
 import { authorBlocked, authorNotBlocked, type AuthUser } from '../../plugins/auth';
 import type { DbOrTx } from '../../db';
-import { isUniqueViolation } from '../../db/errors';
-import { applyLedger, withFreshMoney } from '../wallet/service';
+import { applyLedger } from '../wallet/service';
 import { saveChapterText } from './history';
-import { chosenPath, descend, discardUnwritten, lockedPath, pathWords, setPath } from './versions';
+import { chosenPath, descend, discardUnwritten, lockedPath, setPath } from './versions';
 
 type NovelRow = typeof novels.$inferSelect;
 
-const PERSPECTIVE_TAGS = ['thirdPerson', 'firstPerson', 'secondPerson'] as const;
+/** The author's beats and direction for a chapter (issue 50): judged like a plot, kept on the job. */
+export type Steering = { beats?: string[] | undefined; direction?: string | undefined };
 
 export function presentNovel(row: NovelRow, authorName: string, chapterCount: number): Novel {
   return {
@@ -59,154 +44,6 @@ export function presentNovel(row: NovelRow, authorName: string, chapterCount: nu
   };
 }
 
-/**
- * MAX_LIVE_JOBS_PER_USER: the account's queued and running jobs, counted under a lock of its row (so
- * concurrent requests cannot both pass); one more → 429001 before anything is charged. 0 = unlimited.
- */
-async function assertLiveJobRoom(tx: DbOrTx, userUid: string, max: number): Promise<void> {
-  if (max === 0) return;
-  await tx.execute(sql`select 1 from users where uid = ${userUid} for update`);
-  const live = await tx.execute<{ n: number }>(sql`
-    select count(*)::int as n from generation_jobs j join novels n on n.uid = j.novel_uid
-    where n.author_uid = ${userUid} and j.status in ('queued', 'running')`);
-  if ((live.rows[0]?.n ?? 0) >= max) throw tooMany(30);
-}
-
-/** A continuation or rewrite request: the caps, the safety check, the author and the novel. */
-type ChapterRequest = {
-  env: Pick<Env, 'MAX_LIVE_JOBS_PER_USER'>;
-  safety: Safety;
-  user: AuthUser;
-  novelUid: string;
-  /** The author's beats and direction for this chapter (issue 50): judged like a plot, kept on the job. */
-  steering?: Steering;
-};
-type Steering = { beats?: string[] | undefined; direction?: string | undefined };
-
-const passActive = (user: AuthUser) => user.passExpiresAt !== null && user.passExpiresAt.getTime() > Date.now();
-
-/**
- * Queues a new story: the novel, its first chapter, the job and the charge of
- * 6 Butter in one transaction. Not enough Butter → 305001 and nothing exists.
- */
-export async function startGeneration(
-  db: Db,
-  {
-    env,
-    safety,
-    user,
-    body,
-    runner,
-  }: {
-    env: Pick<Env, 'MAX_LIVE_JOBS_PER_USER' | 'LLM_PROVIDER'>;
-    safety: Safety;
-    user: AuthUser;
-    body: GenerateBody;
-    /** This process's runner: the story is asked of the model while the charge commits (docs/decisions/0039). */
-    runner?: { prestart(novel: NewStory, author: string): Prestart | null };
-  },
-): Promise<{ novel_uid: string; generate_status: 'generating'; balance: number }> {
-  if (body.is_r18 === 1 && !user.adultConfirmedAt) throw new AppError('forbidden', { message: 'adultOnly' });
-  // Refused before anything is charged or stored.
-  const p = body.params;
-  // With an LLM judge (the default with a real model) it reads the whole prompt beside the story request (runner.ts).
-  await safety.refuse([p.char_a_name, p.char_a_setting, p.char_b_name, p.char_b_setting, p.plot, body.title, body.description], {
-    language: body.language,
-    rating: body.is_r18 === 1 ? 'adult' : 'general',
-    account: user.uid,
-    judgedBeside: true,
-  });
-  const charge = passActive(user) ? 0 : GENERATE_COST;
-  const novelUid = newUid();
-  const jobUid = newUid();
-  const tags = [body.is_r18 ? 'R18' : 'notR18', PERSPECTIVE_TAGS[body.first_person], body.dialogue_heavy ? 'conversation' : 'description'];
-  const novel = {
-    title: novelTitle(body.params),
-    description: body.description ?? '',
-    tags,
-    params: body.params,
-    isR18: body.is_r18 === 1,
-    dialogueHeavy: body.dialogue_heavy === 1,
-    firstPerson: body.first_person,
-    language: body.language,
-    model: body.model,
-    writtenBy: env.LLM_PROVIDER,
-    pinnedFacts: [] as string[],
-    authorNote: '',
-  };
-  // The model is asked at once when the account's known balance (or pass) covers the story, so that
-  // its thinking time hides the commit; an account without Butter never costs a model call.
-  const early = debtFree(user) && (charge === 0 || user.balance >= charge) ? (runner?.prestart(novel, user.uid) ?? null) : null;
-  let outcome: NewStoryOutcome;
-  try {
-    // Written down with the other new stories of this moment, each settled on its own (new-stories.ts).
-    outcome = await newStoriesOf(db, env.MAX_LIVE_JOBS_PER_USER).add({
-      userUid: user.uid,
-      novelUid,
-      jobUid,
-      charge,
-      novel: { ...novel, personaUid: body.persona_uid ?? null },
-      ...(early && { claimedBy: { workerId: early.workerId, leaseSeconds: early.leaseSeconds } }),
-    });
-  } catch (error) {
-    early?.cancel();
-    throw error;
-  }
-  if (outcome.kind !== 'ok') {
-    // Refused (not enough Butter, a debt, the cap on live jobs): the model's request ends unread.
-    early?.cancel();
-    if (outcome.kind === 'cap') throw tooMany(30);
-    if (outcome.kind === 'debt')
-      throw new AppError('insufficientButter', { message: 'inDebt', params: { debt: outcome.debt }, data: { debt: outcome.debt } });
-    if (outcome.kind === 'short') throw new AppError('insufficientButter');
-    throw new AppError('notFound');
-  }
-  const { chapterId, balance } = outcome;
-  // Committed: the charge, the novel and the job are durable; only now can readers see its text.
-  early?.adopt(claimedJob({ jobUid, novelUid, chapterId, charge, workerId: early.workerId, leaseSeconds: early.leaseSeconds }));
-  return { novel_uid: novelUid, generate_status: 'generating', balance };
-}
-
-/** What a new story's settings give its prompt (JobRunner.storyOf). */
-type NewStory = Pick<
-  typeof novels.$inferSelect,
-  'params' | 'firstPerson' | 'dialogueHeavy' | 'isR18' | 'language' | 'pinnedFacts' | 'authorNote'
->;
-
-const debtFree = (user: AuthUser) => user.debt === 0;
-
-/** The job row of a new story, inserted claimed by a worker (new-stories.ts), as the runner reads it. */
-function claimedJob(o: {
-  jobUid: string;
-  novelUid: string;
-  chapterId: number;
-  charge: number;
-  workerId: string;
-  leaseSeconds: number;
-}): Job {
-  const now = new Date();
-  return {
-    uid: o.jobUid,
-    novelUid: o.novelUid,
-    chapterIndex: 0,
-    chapterId: o.chapterId,
-    previousChapterId: null,
-    kind: 'generate',
-    status: 'running',
-    attempts: 1,
-    charge: o.charge,
-    leaseUntil: new Date(now.getTime() + o.leaseSeconds * 1000),
-    workerId: o.workerId,
-    error: null,
-    refunded: false,
-    beats: [],
-    direction: null,
-    createdAt: now,
-    startedAt: now,
-    finishedAt: null,
-  };
-}
-
 /** One's own active novel (404001 when missing or taken down, 403001 when another author's), locked on request. */
 export async function ownNovel(db: DbOrTx, user: AuthUser, uid: string, lock = false): Promise<NovelRow> {
   const query = db.select().from(novels).where(eq(novels.uid, uid));
@@ -221,7 +58,7 @@ export async function ownNovel(db: DbOrTx, user: AuthUser, uid: string, lock = f
  * charged or saved: a continuation checks the settings and the story so far
  * (edits included); an edit checks the new text.
  */
-async function refuseUnsafeStory(
+export async function refuseUnsafeStory(
   db: Db,
   {
     safety,
@@ -243,54 +80,13 @@ async function refuseUnsafeStory(
     // Beats and a direction are judged like the plot (issue 50).
     texts.push(...(steering?.beats ?? []), steering?.direction ?? '');
   }
-  // A continuation or rewrite is judged beside its story request (runner.ts); an edit here.
-  await safety.refuse(texts, { language: novel.language, rating: novel.isR18 ? 'adult' : 'general', account: user.uid, judgedBeside: edited === undefined });
-}
-
-/** Queues the next chapter for 3 Butter; only one job per novel runs at a time. */
-export async function startContinuation(
-  db: Db,
-  { env, safety, user, novelUid, steering }: ChapterRequest,
-): Promise<{ novel_uid: string; generate_status: 'continuing'; balance: number }> {
-  await refuseUnsafeStory(db, { safety, user, novelUid, steering });
-  return queueChapter(db, { env, user, novelUid }, async (tx, novel, job) => {
-    if (novel.wordCount <= 0) throw new AppError('invalidInput', { message: 'nothingToContinue' });
-    // The next chapter follows the last chapter of the chosen path (the novel row is locked).
-    await queueChapterJob(tx, { ...job, ...steering, novelUid, chapterIndex: novel.path.length, kind: 'continue', before: novel.path });
+  // A continuation or rewrite is judged beside its story request (generation/attempt-stream.ts); an edit here.
+  await safety.refuse(texts, {
+    language: novel.language,
+    rating: novel.isR18 ? 'adult' : 'general',
+    account: user.uid,
+    judgedBeside: edited === undefined,
   });
-}
-
-/**
- * A continuation or a rewrite, priced and booked alike (CONTRACT.md section 5;
- * the ledger keeps its kinds): in one transaction, the account's live-job room,
- * the novel locked and idle, `queue` (its own checks, then queueChapterJob: the
- * chapter job and the novel marked continuing) and the charge. A second job racing for the novel
- * meets the one-live-job index and answers novelBusy.
- */
-async function queueChapter(
-  db: Db,
-  { env, user, novelUid }: Omit<ChapterRequest, 'safety'>,
-  queue: (tx: DbOrTx, novel: NovelRow, job: { jobUid: string; charge: number }) => Promise<void>,
-): Promise<{ novel_uid: string; generate_status: 'continuing'; balance: number }> {
-  const charge = passActive(user) ? 0 : CONTINUE_COST;
-  const jobUid = newUid();
-  try {
-    const balance = await db.transaction(async (tx) => {
-      await assertLiveJobRoom(tx, user.uid, env.MAX_LIVE_JOBS_PER_USER);
-      const novel = await ownNovel(tx, user, novelUid, true);
-      if (novel.generateStatus === 'generating' || novel.generateStatus === 'continuing')
-        throw new AppError('invalidInput', { message: 'novelBusy' });
-      // Queues the chapter's job and marks the novel continuing, in one statement (queueChapterJob).
-      await queue(tx, novel, { jobUid, charge });
-      return charge > 0
-        ? (await applyLedger(tx, { userUid: user.uid, kind: 'continue', amount: -charge, ref: jobUid })).balance
-        : (await withFreshMoney(tx, user)).balance;
-    });
-    return { novel_uid: novelUid, generate_status: 'continuing', balance };
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('invalidInput', { message: 'novelBusy' });
-    throw error;
-  }
 }
 
 /**
@@ -491,37 +287,6 @@ export async function editNovel(
     await saveChapterText(tx, { novelUid: uid, path, chapterId: target, before: before?.content ?? '', after: content, source: 'edit' });
   });
   return novelDetails(db, user, uid);
-}
-
-/**
- * Queues a new version of chapter `chapterIndex` of the chosen path, priced
- * like a continuation. It is written from the settings and the chapters
- * before it (not from the version it replaces), becomes the chosen version at
- * once and starts a branch: the later chapters stay with the version they
- * were written after. Nothing is deleted.
- */
-export async function startRewrite(
-  db: Db,
-  { env, safety, user, novelUid, chapterIndex, steering }: ChapterRequest & { chapterIndex: number },
-): Promise<{ novel_uid: string; generate_status: 'continuing'; balance: number }> {
-  await refuseUnsafeStory(db, { safety, user, novelUid, before: chapterIndex, steering });
-  return queueChapter(db, { env, user, novelUid }, async (tx, novel, job) => {
-    if (novel.generateStatus !== 'done') throw new AppError('invalidInput', { message: 'nothingToContinue' });
-    const path = novel.path; // read under the novel row's lock
-    const replaced = path[chapterIndex];
-    if (replaced === undefined) throw new AppError('notFound');
-    const before = path.slice(0, chapterIndex);
-    await queueChapterJob(tx, {
-      ...job,
-      ...steering,
-      novelUid,
-      chapterIndex,
-      kind: 'rewrite',
-      before,
-      previousChapterId: replaced,
-      words: await pathWords(tx, before),
-    });
-  });
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Env } from '../../env';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
-import { applyLedger } from '../wallet/service';
+import { applyLedger, extendPass, shortenPass } from '../wallet/service';
 
 /**
  * Payments (SPEC.md sections 2 and 9, CONTRACT.md section 5). Stripe's embedded
@@ -164,17 +164,8 @@ export async function creditSession(
       return { credited: true, userUid: row.user_uid, productId: product.id, balance, passExpiresAt: asDate(user?.pass_expires_at) };
     }
     // A pass runs from the later of now and the end of the pass already held; its ledger row (0 Butter) shows its end.
-    const extended = await tx.execute<{ balance: number; pass_expires_at: Date }>(sql`
-      update users set
-        pass_expires_at = greatest(now(), coalesce(pass_expires_at, now())) + make_interval(secs => ${product.passSeconds}),
-        updated_at = now()
-      where uid = ${row.user_uid}
-      returning balance, pass_expires_at`);
-    const user = extended.rows[0];
-    if (!user) throw new AppError('notFound');
-    const passExpiresAt = asDate(user.pass_expires_at);
-    await applyLedger(tx, { userUid: row.user_uid, kind: 'pass', amount: 0, ref: sessionId, passUntil: passExpiresAt });
-    return { credited: true, userUid: row.user_uid, productId: product.id, balance: user.balance, passExpiresAt };
+    const pass = await extendPass(tx, { userUid: row.user_uid, seconds: product.passSeconds, kind: 'pass', ref: sessionId });
+    return { credited: true, userUid: row.user_uid, productId: product.id, balance: pass.balance, passExpiresAt: pass.passUntil };
   });
 }
 
@@ -365,24 +356,10 @@ export async function settlePayment(db: Db, sessionId: string, changes: PaymentC
       passEnded = end;
       if (end) {
         // The pass's length comes off the account's pass end; if that is past, the pass ends now.
-        const before = await tx.execute<{ pass_expires_at: Date | string | null }>(sql`
-          select pass_expires_at from users where uid = ${userUid} for update`);
-        const previous = asDate(before.rows[0]?.pass_expires_at);
-        const ended = await tx.execute<{ pass_expires_at: Date | string | null }>(sql`
-          update users set
-            pass_expires_at = case
-              when pass_expires_at - make_interval(secs => ${product.passSeconds}) > now()
-                then pass_expires_at - make_interval(secs => ${product.passSeconds})
-              else least(pass_expires_at, now())
-            end,
-            updated_at = now()
-          where uid = ${userUid}
-          returning pass_expires_at`);
-        const passUntil = asDate(ended.rows[0]?.pass_expires_at) ?? new Date();
-        passSecondsTaken = previous ? Math.max(0, Math.round((previous.getTime() - passUntil.getTime()) / 1000)) : 0;
+        const { passUntil: _ended, secondsTaken, ...after } = await shortenPass(tx, { userUid, seconds: product.passSeconds, kind: take, ref });
+        passSecondsTaken = secondsTaken;
         await tx.execute(sql`
           update payments set pass_revoked_at = now(), pass_seconds_taken = ${passSecondsTaken} where session_id = ${sessionId}`);
-        const after = await applyLedger(tx, { userUid, kind: take, amount: 0, ref, passUntil });
         return { userUid, kind: take, butter: 0, pass: 'ended', ...after };
       }
       // Given back: the time it took runs again from the later of now and the pass end (a pass ended before
@@ -392,14 +369,7 @@ export async function settlePayment(db: Db, sessionId: string, changes: PaymentC
         update payments set pass_revoked_at = null, pass_seconds_taken = null where session_id = ${sessionId}`);
       passSecondsTaken = null;
       if (seconds <= 0) return null;
-      const restored = await tx.execute<{ pass_expires_at: Date | string }>(sql`
-        update users set
-          pass_expires_at = greatest(now(), coalesce(pass_expires_at, now())) + make_interval(secs => ${seconds}),
-          updated_at = now()
-        where uid = ${userUid}
-        returning pass_expires_at`);
-      const passUntil = asDate(restored.rows[0]?.pass_expires_at);
-      const after = await applyLedger(tx, { userUid, kind: giveBack, amount: 0, ref, passUntil });
+      const { passUntil: _restored, ...after } = await extendPass(tx, { userUid, seconds, kind: giveBack, ref });
       return { userUid, kind: giveBack, butter: 0, pass: 'restored', ...after };
     };
 

@@ -1,27 +1,29 @@
 import { PAGE_SIZE, type LedgerKind } from '@butterfic/contract';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db';
-import { pgCode } from '../../db/errors';
 import { prepared } from '../../db/prepared';
 import { ledger, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
 export type { LedgerKind };
 
-/** Rows that take Butter back for money that went back to the payer: they may leave a debt. */
-const TAKE_BACK: ReadonlySet<LedgerKind> = new Set(['purchase_refund', 'chargeback']);
 /** Rows that may move no Butter (they record a pass bought, ended, or given back). */
 const ZERO_ALLOWED: ReadonlySet<LedgerKind> = new Set(['pass', 'purchase_refund', 'chargeback', 'dispute_won', 'refund_failed']);
 
+/** What a move answers: the account's money after it, or, for a refused spend, before it and why. */
+type Moved = { balance: number; debt: number; refused: 'debt' | 'short' | null };
+
 /**
  * Changes a balance and appends its ledger row in one statement (run it inside
- * the caller's transaction). Three cases (docs/decisions/0030):
+ * the caller's transaction). Every Butter change is this one SQL function, `wallet_move`
+ * (migration 0031, docs/decisions/0051); the new-stories batch calls it through `spendEach`. Three cases
+ * (docs/decisions/0030):
  * - a credit (amount >= 0) pays the account's debt first, the rest goes to the balance (so what a dispute
  *   held and a won dispute gives back, or a failed refund, first pays the debt its taking left);
  * - a take-back (a refund, a dispute or early fraud warning opening, a lost dispute) lowers the balance to at
  *   most 0 and owes the rest as debt;
- * - any other debit is spending: refused while the account owes Butter (305001 with the `inDebt` text),
- *   and the users table's check constraint refuses a balance below zero (305001).
+ * - any other debit is spending: refused while the account owes Butter (305001 with the `inDebt` text)
+ *   or when the balance does not cover it (305001).
  * Throughout, balance >= 0, debt > 0 only at a zero balance, and balance - debt = the ledger's sum.
  */
 export async function applyLedger(
@@ -30,32 +32,75 @@ export async function applyLedger(
 ): Promise<{ balance: number; debt: number }> {
   if (!Number.isInteger(entry.amount) || (entry.amount === 0 && !ZERO_ALLOWED.has(entry.kind)))
     throw new Error(`ledger amounts are non-zero integers (got ${entry.amount} for ${entry.kind})`);
-  const spend = entry.amount < 0 && !TAKE_BACK.has(entry.kind);
   const passUntil = entry.passUntil ? entry.passUntil.toISOString() : null;
-  try {
-    const result = await db.execute<{ balance: number; debt: number }>(sql`
-      with changed as (
-        update users set
-          balance = case when ${spend}::boolean then balance + ${entry.amount}::int else greatest(balance - debt + ${entry.amount}::int, 0) end,
-          debt = case when ${spend}::boolean then debt else greatest(debt - balance - ${entry.amount}::int, 0) end,
-          updated_at = now()
-        where uid = ${entry.userUid} and (not ${spend}::boolean or debt = 0)
-        returning uid, balance, debt
-      )
-      insert into ledger (user_uid, kind, amount, balance_after, debt_after, pass_until, ref, note)
-      select uid, ${entry.kind}, ${entry.amount}::int, balance, debt, ${passUntil}::timestamptz, ${entry.ref ?? null}, ${entry.note ?? null}
-      from changed
-      returning balance_after as balance, debt_after as debt`);
-    const row = result.rows[0];
-    if (row) return { balance: row.balance, debt: row.debt };
-  } catch (error) {
-    if (pgCode(error) === '23514') throw new AppError('insufficientButter');
-    throw error;
-  }
-  const owed = await db.execute<{ debt: number }>(sql`select debt from users where uid = ${entry.userUid}`);
-  const debt = owed.rows[0]?.debt;
-  if (debt === undefined) throw new AppError('notFound', { detail: `no user ${entry.userUid}` });
-  throw new AppError('insufficientButter', { message: 'inDebt', params: { debt }, data: { debt } });
+  const result = await db.execute<Moved>(sql`
+    select balance, debt, refused from wallet_move(${entry.userUid}, ${entry.kind}, ${entry.amount}::int, ${entry.ref ?? null},
+      ${entry.note ?? null}, ${passUntil}::timestamptz)`);
+  const row = result.rows[0];
+  if (!row) throw new AppError('notFound', { detail: `no user ${entry.userUid}` });
+  if (row.refused === 'debt')
+    throw new AppError('insufficientButter', { message: 'inDebt', params: { debt: row.debt }, data: { debt: row.debt } });
+  if (row.refused) throw new AppError('insufficientButter');
+  return { balance: row.balance, debt: row.debt };
+}
+
+/**
+ * The new-stories batch's charges (modules/novels/new-stories.ts), for its one statement: `wallet_move` called
+ * for each row of `rows` (an SQL relation with `i`, `user_uid`, `job_uid` and `charge` > 0), in the order of `i`,
+ * each call seeing the ones before it, as `generate` spends. Answers an SQL relation of `i`, `balance`, `debt`
+ * and `refused` (null when charged): put it in a `materialized` CTE and join it, so that it runs once, in order.
+ */
+export function spendEach(rows: string): string {
+  return `select r.i, m.balance, m.debt, m.refused
+    from (select * from ${rows} order by i offset 0) r
+    cross join lateral wallet_move(r.user_uid, 'generate', -r.charge, r.job_uid, null, null) m`;
+}
+
+/**
+ * A pass bought or given back: the account's pass end moves to the later of now and its end, plus `seconds`,
+ * and a 0-Butter ledger row (`kind`: 'pass', 'dispute_won', 'refund_failed') records the new end. In the caller's transaction.
+ */
+export async function extendPass(
+  db: DbOrTx,
+  { userUid, seconds, kind, ref }: { userUid: string; seconds: number; kind: LedgerKind; ref: string },
+): Promise<{ balance: number; debt: number; passUntil: Date }> {
+  const extended = await db.execute<{ pass_expires_at: Date | string }>(sql`
+    update users set
+      pass_expires_at = greatest(now(), coalesce(pass_expires_at, now())) + make_interval(secs => ${seconds}),
+      updated_at = now()
+    where uid = ${userUid}
+    returning pass_expires_at`);
+  const end = extended.rows[0]?.pass_expires_at;
+  if (end === undefined) throw new AppError('notFound');
+  const passUntil = new Date(end);
+  return { ...(await applyLedger(db, { userUid, kind, amount: 0, ref, passUntil })), passUntil };
+}
+
+/**
+ * A pass taken back (a refund or a dispute of its payment): `seconds` come off the account's pass end, or, if
+ * that is past, the pass ends now; a 0-Butter ledger row (`kind`) records the new end. Answers how many
+ * seconds were taken (what a give-back restores). In the caller's transaction.
+ */
+export async function shortenPass(
+  db: DbOrTx,
+  { userUid, seconds, kind, ref }: { userUid: string; seconds: number; kind: LedgerKind; ref: string },
+): Promise<{ balance: number; debt: number; passUntil: Date; secondsTaken: number }> {
+  const before = await db.execute<{ pass_expires_at: Date | string | null }>(sql`
+    select pass_expires_at from users where uid = ${userUid} for update`);
+  const previous = before.rows[0]?.pass_expires_at;
+  const ended = await db.execute<{ pass_expires_at: Date | string | null }>(sql`
+    update users set
+      pass_expires_at = case
+        when pass_expires_at - make_interval(secs => ${seconds}) > now() then pass_expires_at - make_interval(secs => ${seconds})
+        else least(pass_expires_at, now())
+      end,
+      updated_at = now()
+    where uid = ${userUid}
+    returning pass_expires_at`);
+  const end = ended.rows[0]?.pass_expires_at;
+  const passUntil = end ? new Date(end) : new Date();
+  const secondsTaken = previous ? Math.max(0, Math.round((new Date(previous).getTime() - passUntil.getTime()) / 1000)) : 0;
+  return { ...(await applyLedger(db, { userUid, kind, amount: 0, ref, passUntil })), passUntil, secondsTaken };
 }
 
 /** The balance, the debt and the ledger's sum (balance - debt = ledgerSum), for checks and the operator. */
