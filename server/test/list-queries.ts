@@ -59,7 +59,7 @@ export function listQueries(db: Db, ids: { viewer: AuthUser; author: string; sna
     const shape = { mine: false, language: false, adult: false, snapshot, tag: true, exclude: true, muter: true };
     prepared(`post_feed ${flags(shape)}`, 'posts', pageQuery(db, shape), {
       tag: 'harbour',
-      exclude: ['storm'],
+      exclude: '{storm}',
       muter: ids.viewer.uid,
       snapshot: ids.snapshot,
       offset,
