@@ -108,7 +108,15 @@ export const ReadingSettings = z.object({
 });
 export type ReadingSettings = z.infer<typeof ReadingSettings>;
 export const ReadingSettingsBody = z.object({
-  exclude_tags: z.array(z.string().transform((name) => name.replace(/\s+/g, ' ').trim()).pipe(z.string().min(1).max(TAG_NAME_MAX))).max(EXCLUDE_TAGS_MAX).optional(),
+  exclude_tags: z
+    .array(
+      z
+        .string()
+        .transform((name) => name.replace(/\s+/g, ' ').trim())
+        .pipe(z.string().min(1).max(TAG_NAME_MAX)),
+    )
+    .max(EXCLUDE_TAGS_MAX)
+    .optional(),
   hide_spoilers: z.boolean().optional(),
   digest: z.boolean().optional(),
 });

@@ -387,7 +387,7 @@ export const MESSAGES: Table = {
     en: 'The author turned comments off for this post.',
     'zh-CN': '作者关闭了这篇作品的评论。',
     'zh-TW': '作者關閉了這篇作品的留言。',
-    ko: '작가가 이 글의 댓글을 막아 두었어요.',
+    ko: '작성자가 이 글의 댓글을 막아 두었어요.',
     ja: '作者がこの投稿のコメントをオフにしています。',
   },
   novelBusy: {

@@ -22,7 +22,10 @@ export async function toggleBookmark(db: Db, options: { user: AuthUser; postUid:
  * One's own bookmarks, the latest first, as post rows. A bookmarked post that can no longer be read
  * (made a draft, taken down, its author blocked) is left out of the page but kept, should it come back.
  */
-export async function listBookmarks(db: Db, options: { user: AuthUser; page: number }): Promise<Omit<PostPage, 'snapshot'> & { snapshot: number }> {
+export async function listBookmarks(
+  db: Db,
+  options: { user: AuthUser; page: number },
+): Promise<Omit<PostPage, 'snapshot'> & { snapshot: number }> {
   const { user, page } = options;
   const rows = await selectFacts(db)
     .innerJoin(postBookmarks, and(eq(postBookmarks.postUid, posts.uid), eq(postBookmarks.userUid, user.uid)))

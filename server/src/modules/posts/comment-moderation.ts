@@ -18,7 +18,13 @@ export const commentContent: ContentKind = {
     return {
       authorUid: c.authorUid,
       status: c.status,
-      snapshot: { title: row.postTitle, text: clipSnapshot(c.content), author_name: row.authorName, language: row.language, is_r18: row.isR18 },
+      snapshot: {
+        title: row.postTitle,
+        text: clipSnapshot(c.content),
+        author_name: row.authorName,
+        language: row.language,
+        is_r18: row.isR18,
+      },
     };
   },
   async setTakedown(tx: DbOrTx, uid: string, takedown: { reason: string } | null) {

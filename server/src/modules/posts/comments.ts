@@ -63,7 +63,16 @@ export async function listComments(db: Db, options: { viewer: Viewer; postUid: s
           .select(columns)
           .from(postComments)
           .innerJoin(users, eq(users.uid, postComments.authorUid))
-          .where(and(inArray(postComments.rootUid, threads.map((r) => r.comment.uid)), isNotNull(postComments.parentUid), shown(viewer)))
+          .where(
+            and(
+              inArray(
+                postComments.rootUid,
+                threads.map((r) => r.comment.uid),
+              ),
+              isNotNull(postComments.parentUid),
+              shown(viewer),
+            ),
+          )
           .orderBy(asc(postComments.seq));
   const results = threads.flatMap((root) => [root, ...replies.filter((r) => r.comment.rootUid === root.comment.uid)]);
   return {
@@ -101,7 +110,14 @@ export async function createComment(db: Db, options: { user: AuthUser; safety: S
   const uid = newUid();
   const [row] = await db
     .insert(postComments)
-    .values({ uid, postUid: body.post_uid, parentUid: parent?.uid ?? null, rootUid: parent?.root ?? uid, authorUid: user.uid, content: body.content })
+    .values({
+      uid,
+      postUid: body.post_uid,
+      parentUid: parent?.uid ?? null,
+      rootUid: parent?.root ?? uid,
+      authorUid: user.uid,
+      content: body.content,
+    })
     .returning();
   return present({ comment: row!, authorName: user.name }, user, post.author_uid);
 }

@@ -108,7 +108,10 @@ export async function inbox(db: Db, options: { user: AuthUser; page: number }): 
     await db
       .insert(readingSettings)
       .values({ userUid: user.uid, inboxSeenSeq: newest })
-      .onConflictDoUpdate({ target: readingSettings.userUid, set: { inboxSeenSeq: sql`greatest(${readingSettings.inboxSeenSeq}, ${newest})` } });
+      .onConflictDoUpdate({
+        target: readingSettings.userUid,
+        set: { inboxSeenSeq: sql`greatest(${readingSettings.inboxSeenSeq}, ${newest})` },
+      });
   return {
     results: rows.slice(0, PAGE_SIZE).map((row) => summarize(row, user)),
     page,
@@ -122,8 +125,12 @@ export async function inbox(db: Db, options: { user: AuthUser; page: number }): 
 export async function inboxUnread(db: Db, options: { user: AuthUser }): Promise<{ unread: number }> {
   const { user } = options;
   const [seen] = await db.select({ seq: readingSettings.inboxSeenSeq }).from(readingSettings).where(eq(readingSettings.userUid, user.uid));
-  const [row] = await db
-    .select({ n: count() })
-    .from(sql`(${db.select({ seq: posts.seq }).from(posts).where(inboxWhere(user, seen?.seq ?? 0)).limit(100)}) as unread`);
+  const [row] = await db.select({ n: count() }).from(
+    sql`(${db
+      .select({ seq: posts.seq })
+      .from(posts)
+      .where(inboxWhere(user, seen?.seq ?? 0))
+      .limit(100)}) as unread`,
+  );
   return { unread: row?.n ?? 0 };
 }

@@ -45,14 +45,18 @@ export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await giveKudos(db, { user: currentUser(request), postUid: request.body.post_uid })),
   );
 
-  app.get('/post/comments/', { ...optional, schema: { querystring: CommentsQuery, response: { 200: envelope(CommentPage) } } }, async (request) =>
-    ok(await listComments(db, { viewer: request.user, postUid: request.query.post_uid, page: request.query.page })),
+  app.get(
+    '/post/comments/',
+    { ...optional, schema: { querystring: CommentsQuery, response: { 200: envelope(CommentPage) } } },
+    async (request) => ok(await listComments(db, { viewer: request.user, postUid: request.query.post_uid, page: request.query.page })),
   );
   app.post('/post/comment/', { ...quiet, schema: { body: CreateCommentBody, response: { 200: envelope(Comment) } } }, async (request) =>
     ok(await createComment(db, { user: currentUser(request), safety: deps.safety, body: request.body })),
   );
-  app.post('/post/comment/delete/', { ...quiet, schema: { body: CommentRef, response: { 200: envelope(DeleteCommentResult) } } }, async (request) =>
-    ok(await deleteComment(db, { user: currentUser(request), commentUid: request.body.comment_uid })),
+  app.post(
+    '/post/comment/delete/',
+    { ...quiet, schema: { body: CommentRef, response: { 200: envelope(DeleteCommentResult) } } },
+    async (request) => ok(await deleteComment(db, { user: currentUser(request), commentUid: request.body.comment_uid })),
   );
 
   app.post('/post/bookmark/', { ...quiet, schema: { body: PostRef, response: { 200: envelope(BookmarkResult) } } }, async (request) =>
@@ -65,8 +69,10 @@ export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/user/follow/', { ...quiet, schema: { body: AuthorRef, response: { 200: envelope(FollowResult) } } }, async (request) =>
     ok(await toggleFollow(db, { user: currentUser(request), authorUid: request.body.author_uid })),
   );
-  app.get('/user/following/', { ...required, schema: { querystring: PageQuery, response: { 200: envelope(AuthorPage) } } }, async (request) =>
-    ok(await listAuthors(db, { user: currentUser(request), which: 'following', page: request.query.page })),
+  app.get(
+    '/user/following/',
+    { ...required, schema: { querystring: PageQuery, response: { 200: envelope(AuthorPage) } } },
+    async (request) => ok(await listAuthors(db, { user: currentUser(request), which: 'following', page: request.query.page })),
   );
   app.get('/user/inbox/', { ...required, schema: { querystring: PageQuery, response: { 200: envelope(PostPage) } } }, async (request) =>
     ok(await inbox(db, { user: currentUser(request), page: request.query.page })),
@@ -85,7 +91,9 @@ export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/user/reading/', { ...required, schema: { response: { 200: envelope(ReadingSettings) } } }, async (request) =>
     ok(await getReadingSettings(db, { user: currentUser(request) })),
   );
-  app.post('/user/reading/', { ...quiet, schema: { body: ReadingSettingsBody, response: { 200: envelope(ReadingSettings) } } }, async (request) =>
-    ok(await saveReadingSettings(db, { user: currentUser(request), changes: request.body })),
+  app.post(
+    '/user/reading/',
+    { ...quiet, schema: { body: ReadingSettingsBody, response: { 200: envelope(ReadingSettings) } } },
+    async (request) => ok(await saveReadingSettings(db, { user: currentUser(request), changes: request.body })),
   );
 };

@@ -60,10 +60,22 @@ describe('tags and warnings', () => {
     expect(row.tags[0].name).toBe(`Fate ${tag}`);
     expect(row.warnings).toEqual(['violence', 'none']);
 
-    const edited = await call('POST', '/post/edit/', me.auth, { post_uid: uid, title: 'A title', content: 'New text', is_public: 1, warnings: ['character_death'] });
+    const edited = await call('POST', '/post/edit/', me.auth, {
+      post_uid: uid,
+      title: 'A title',
+      content: 'New text',
+      is_public: 1,
+      warnings: ['character_death'],
+    });
     expect(edited.body.data.tags).toHaveLength(2);
     expect(edited.body.data.warnings).toEqual(['character_death']);
-    const retagged = await call('POST', '/post/edit/', me.auth, { post_uid: uid, title: 'A title', content: 'New text', is_public: 1, tags: [] });
+    const retagged = await call('POST', '/post/edit/', me.auth, {
+      post_uid: uid,
+      title: 'A title',
+      content: 'New text',
+      is_public: 1,
+      tags: [],
+    });
     expect(retagged.body.data.tags).toEqual([]);
     expect(uids(await feed(`tag=${encodeURIComponent(`fate ${tag}`)}`))).toEqual([]);
   });
@@ -90,7 +102,13 @@ describe('tags and warnings', () => {
     const started = await ctx.request('POST', '/api/v1/novel/generate/', {
       headers: me.auth,
       body: {
-        params: { char_a_name: 'Ines', char_a_setting: 'a lighthouse keeper of 34', char_b_name: 'Tomas', char_b_setting: 'a cartographer, 31', plot: 'A storm strands him on her island.' },
+        params: {
+          char_a_name: 'Ines',
+          char_a_setting: 'a lighthouse keeper of 34',
+          char_b_name: 'Tomas',
+          char_b_setting: 'a cartographer, 31',
+          plot: 'A storm strands him on her island.',
+        },
         is_r18: 0,
         dialogue_heavy: 1,
         first_person: 0,
@@ -116,12 +134,19 @@ describe('the feed filters', () => {
   it('finds a tag whatever its case, width or script, and leaves out excluded tags', async () => {
     const me = await account();
     const key = word();
-    const soft = await published(me.auth, { tags: [{ kind: 'freeform', name: `軟體 ${key}` }, { kind: 'freeform', name: `Angst ${key}` }] });
+    const soft = await published(me.auth, {
+      tags: [
+        { kind: 'freeform', name: `軟體 ${key}` },
+        { kind: 'freeform', name: `Angst ${key}` },
+      ],
+    });
     const plain = await published(me.auth, { tags: [{ kind: 'freeform', name: `软件 ${key}` }] });
     const untagged = await published(me.auth, { title: `untagged ${key}` });
     expect(uids(await feed(`tag=${encodeURIComponent(`软件 ${key.toUpperCase()}`)}`))).toEqual([plain, soft]);
     expect(uids(await feed(`tag=${encodeURIComponent(`ＡＮＧＳＴ ${key}`)}`))).toEqual([soft]);
-    expect(uids(await feed(`tag=${encodeURIComponent(`軟體 ${key}`)}&exclude_tags=${encodeURIComponent(`angst ${key}，other`)}`))).toEqual([plain]);
+    expect(uids(await feed(`tag=${encodeURIComponent(`軟體 ${key}`)}&exclude_tags=${encodeURIComponent(`angst ${key}，other`)}`))).toEqual([
+      plain,
+    ]);
     const all = uids(await feed(`exclude_tags=${encodeURIComponent(`angst ${key}`)}`));
     expect(all).toContain(untagged);
     expect(all).not.toContain(soft);
@@ -170,7 +195,11 @@ describe('comments', () => {
     const first = await call('POST', '/post/comment/', a.auth, { post_uid: uid, content: 'Loved the storm.' });
     expect(first.status).toBe(200);
     const second = await call('POST', '/post/comment/', b.auth, { post_uid: uid, content: 'Second!' });
-    const reply = await call('POST', '/post/comment/', author.auth, { post_uid: uid, content: 'Thank you!', parent_uid: first.body.data.uid });
+    const reply = await call('POST', '/post/comment/', author.auth, {
+      post_uid: uid,
+      content: 'Thank you!',
+      parent_uid: first.body.data.uid,
+    });
     const list = await call('GET', `/post/comments/?post_uid=${uid}`, {});
     const rows = list.body.data.results as JsonBody[];
     expect(rows.map((row) => row.content)).toEqual(['Loved the storm.', 'Thank you!', 'Second!']);
@@ -227,7 +256,10 @@ describe('comments', () => {
     expect(row.snapshot.text).toBe('Rude words');
     await ctx.database.db.transaction((tx) => commentContent.setTakedown(tx, comment, { reason: 'harassment' }));
     expect((await call('GET', `/post/comments/?post_uid=${uid}`, fan.auth)).body.data.results).toEqual([]);
-    expect((await call('POST', '/report/', reporter.auth, { target_type: 'comment', target_uid: comment, reason: 'again' })).body.base_resp.status_code).toBe(404001);
+    expect(
+      (await call('POST', '/report/', reporter.auth, { target_type: 'comment', target_uid: comment, reason: 'again' })).body.base_resp
+        .status_code,
+    ).toBe(404001);
   });
 });
 
@@ -308,7 +340,9 @@ describe('muting', () => {
     expect((await call('POST', '/user/mute/', me.auth, { author_uid: me.uid })).status).toBe(403);
     await ctx.database.db.execute(sql`insert into users (uid, email, password_hash, name, invitation_code)
       select 'mute-' || ${me.uid} || '-' || i, 'mute' || i || ${me.uid} || '@example.com', 'x', 'Muted ' || i, 'M' || ${me.uid} || i from generate_series(1, 2000) i`);
-    await ctx.database.db.execute(sql`insert into mutes (user_uid, muted_uid) select ${me.uid}, 'mute-' || ${me.uid} || '-' || i from generate_series(1, 2000) i`);
+    await ctx.database.db.execute(
+      sql`insert into mutes (user_uid, muted_uid) select ${me.uid}, 'mute-' || ${me.uid} || '-' || i from generate_series(1, 2000) i`,
+    );
     const full = await call('POST', '/user/mute/', me.auth, { author_uid: one.uid });
     expect(full.status).toBe(403);
     expect(full.body.base_resp.status_msg).toMatch(/2000|2,000/);
