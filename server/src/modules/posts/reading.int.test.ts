@@ -4,6 +4,7 @@ import { signUp } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { novelDetails, waitFor } from '../../../test/novels';
 import { commentContent } from './comment-moderation';
+import { sendDigests } from './digest';
 
 let ctx: TestContext;
 type Auth = Record<string, string>;
@@ -346,5 +347,37 @@ describe('muting', () => {
     const full = await call('POST', '/user/mute/', me.auth, { author_uid: one.uid });
     expect(full.status).toBe(403);
     expect(full.body.base_resp.status_msg).toMatch(/2000|2,000/);
+  });
+});
+
+describe('the weekly digest', () => {
+  it("mails a follower the week's new posts once, in their language, and not when turned off", async () => {
+    const [author, fan, quiet] = [await account(), await account(), await account()];
+    await call('POST', '/user/follow/', fan.auth, { author_uid: author.uid });
+    await call('POST', '/user/follow/', quiet.auth, { author_uid: author.uid });
+    await call('POST', '/user/reading/', quiet.auth, { digest: false });
+    const title = `Digest ${word()}`;
+    const uid = await published(author.auth, { title });
+    const mails: { to: string; subject: string; text: string }[] = [];
+    const mailer = {
+      kind: 'outbox' as const,
+      send: async (mail: { to: string; subject: string; text: string }) => void mails.push(mail),
+      close: () => undefined,
+    };
+    await sendDigests(ctx.database.db, { mailer, publicUrl: 'https://fics.example' });
+    const [fanEmail, quietEmail] = await Promise.all(
+      [fan.uid, quiet.uid].map(
+        async (u) => ((await ctx.database.db.execute(sql`select email from users where uid = ${u}`)).rows[0] as { email: string }).email,
+      ),
+    );
+    const mine = mails.filter((mail) => mail.to === fanEmail);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.subject).toBe('New this week from authors you follow');
+    expect(mine[0]!.text).toContain(title);
+    expect(mine[0]!.text).toContain(`https://fics.example/explore/post/${uid}`);
+    expect(mails.some((mail) => mail.to === quietEmail)).toBe(false);
+    mails.length = 0;
+    await sendDigests(ctx.database.db, { mailer, publicUrl: 'https://fics.example' });
+    expect(mails.filter((mail) => mail.to === fanEmail)).toEqual([]);
   });
 });
