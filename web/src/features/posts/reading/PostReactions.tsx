@@ -57,11 +57,11 @@ export function PostReactions({ post }: { post: Post }) {
             onClick={() => follow.mutate(undefined, { onError })}
           >
             <BellPlus aria-hidden="true" size={18} />
-            {post.following_author ? t('reading.follow.on') : t('reading.follow.off', { name: post.author_name })}
+            {post.following_author ? t('reading.follow.on') : t('reading.follow.off')}
           </button>
           <button type="button" className="btn btn--ghost" aria-pressed={post.muted_author} onClick={() => mute.mutate()}>
             <VolumeX aria-hidden="true" size={18} />
-            {post.muted_author ? t('reading.mute.on') : t('reading.mute.off', { name: post.author_name })}
+            {post.muted_author ? t('reading.mute.on') : t('reading.mute.off')}
           </button>
         </>
       )}
