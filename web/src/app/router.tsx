@@ -35,6 +35,7 @@ const ChangeLanguage = lazy(() => import('./routes/ChangeLanguage').then((m) => 
 const UserAgreement = lazy(() => import('./routes/UserAgreement').then((m) => ({ default: m.UserAgreement })));
 const AboutUs = lazy(() => import('./routes/AboutUs').then((m) => ({ default: m.AboutUs })));
 const CommerceLaw = lazy(() => import('./routes/CommerceLaw').then((m) => ({ default: m.CommerceLaw })));
+const KoreanPrivacy = lazy(() => import('./routes/KoreanPrivacy').then((m) => ({ default: m.KoreanPrivacy })));
 const Bookmarks = lazy(() => import('./routes/ReadingScreens').then((m) => ({ default: m.Bookmarks })));
 const Inbox = lazy(() => import('./routes/ReadingScreens').then((m) => ({ default: m.Inbox })));
 const Following = lazy(() => import('./routes/ReadingScreens').then((m) => ({ default: m.Following })));
@@ -70,6 +71,7 @@ export const routes: RouteObject[] = [
       { path: paths.agreement, element: <UserAgreement /> },
       { path: paths.about, element: <AboutUs /> },
       { path: paths.commerceLaw, element: <CommerceLaw /> },
+      { path: paths.koreanPrivacy, element: <KoreanPrivacy /> },
       { path: patterns.sample, element: <Sample /> },
       { path: paths.admin, element: <Admin /> },
       {
