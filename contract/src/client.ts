@@ -11,4 +11,5 @@ export * from './email';
 export * from './products';
 export * from './markets';
 export * from './ruby';
+export * from './cowrite-constants';
 export * from './reading-constants';

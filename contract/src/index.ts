@@ -12,4 +12,5 @@ export * from './posts';
 export * from './site';
 export * from './payments';
 export * from './ruby';
+export * from './revise';
 export * from './reading';
