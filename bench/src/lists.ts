@@ -120,6 +120,13 @@ export async function seed(url: string, base: string, dataDir: string) {
      from generate_series(1, $1) i`,
     [N],
   );
+  // Issue 51: tags on the posts: a third "Angst", one in seven of those also "Major Character Death".
+  await client.query(
+    `update posts set tags = jsonb_build_array(jsonb_build_object('kind', 'freeform', 'name', 'Angst')) || case when seq % 7 = 0
+       then jsonb_build_array(jsonb_build_object('kind', 'freeform', 'name', 'Major Character Death')) else '[]'::jsonb end,
+       tag_keys = array['angst'] || case when seq % 7 = 0 then array['major character death'] else '{}'::text[] end
+     where uid like 'bq%' and seq % 3 = 0`,
+  );
   await client.query('analyze');
   await client.end();
 
@@ -163,12 +170,14 @@ export async function runLists(print: (name: string, figure: Figure) => void): P
 
     // Each baseline is measured just before the figures it is compared with (the machine's load drifts).
     const measureHello = () => cannon({ url: `http://127.0.0.1:${hello.value.port}/` });
-    const measurePg = async () => (await peer<Load>('pg-page.ts', [pgServer.url, String(SECONDS), String(CONNECTIONS)])).value;
+    const measurePg = async (shape = 'persona') =>
+      (await peer<Load>('pg-page.ts', [pgServer.url, String(SECONDS), String(CONNECTIONS), shape])).value;
     let helloLoad: Load = { rps: NaN, p50_ms: NaN, p99_ms: NaN, errors: 0, non2xx: 0 };
     let pgLoad: Load = helloLoad;
+    let taggedLoad: Load = helloLoad;
     let sameBytes: Load | null = null;
     const staticFigures = ['health', 'spa_index', 'spa_deep_link', 'asset_br', 'asset_gzip'];
-    const listFigures = ['persona_list', 'persona_details', 'novel_list', 'post_list', 'post_details'];
+    const listFigures = ['persona_list', 'persona_details', 'novel_list', 'post_list', 'post_details', 'post_list_tagged'];
     if (staticFigures.some(wanted)) {
       helloLoad = await measureHello();
       print('baseline_hello', { rps: helloLoad.rps, p50_ms: helloLoad.p50_ms, p99_ms: helloLoad.p99_ms });
@@ -176,13 +185,13 @@ export async function runLists(print: (name: string, figure: Figure) => void): P
 
     const measure = async (
       name: string,
-      baseline: 'hello' | 'pg_page',
+      baseline: 'hello' | 'pg_page' | 'pg_page_tagged',
       target: { ratio: number; p99_ms?: number },
       options: Record<string, unknown>,
     ) => {
       if (!wanted(name)) return;
       const load = await cannon(options);
-      const base = baseline === 'hello' ? helloLoad : pgLoad;
+      const base = baseline === 'hello' ? helloLoad : baseline === 'pg_page_tagged' ? taggedLoad : pgLoad;
       print(name, {
         rps: load.rps,
         p50_ms: load.p50_ms,
@@ -227,6 +236,21 @@ export async function runLists(print: (name: string, figure: Figure) => void): P
     await measure('novel_list', 'pg_page', list, { url: api('/novel/list/?page=1'), headers: auth });
     await measure('post_list', 'pg_page', list, { url: api('/post/list/?page=1'), headers: auth });
     await measure('post_details', 'pg_page', list, { url: api(`/post/details/?post_uid=${seeded.postUid}`), headers: auth });
+    if (wanted('post_list_tagged')) {
+      // Issue 51: the feed by a tag without an excluded one (never cached: docs/decisions/0057), beside the
+      // same page of the same filter straight from PostgreSQL.
+      taggedLoad = await measurePg('post_tagged');
+      print('baseline_pg_page_tagged', {
+        rps: taggedLoad.rps,
+        p50_ms: taggedLoad.p50_ms,
+        p99_ms: taggedLoad.p99_ms,
+        rows: (taggedLoad as Load & { rows?: number }).rows ?? 0,
+      });
+    }
+    await measure('post_list_tagged', 'pg_page_tagged', list, {
+      url: api(`/post/list/?page=1&tag=ANGST&exclude_tags=${encodeURIComponent('Major Character Death')}`),
+      headers: auth,
+    });
     if (listFigures.some(wanted)) {
       // Measured again after the lists: how far the machine's load moved during them.
       const after = await measurePg();

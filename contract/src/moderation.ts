@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages';
 
-export const ReportTargetType = z.enum(['post', 'persona', 'novel']);
+export const ReportTargetType = z.enum(['post', 'persona', 'novel', 'comment']);
 
 /** POST /report/: a takedown or abuse report (CONTRACT.md section 4). */
 export const CreateReportBody = z.object({

@@ -3,6 +3,7 @@ import { POST_CONTENT_MAX, POST_TITLE_MAX, WRITERS } from './constants';
 export { POST_CONTENT_MAX, POST_EXCERPT_LENGTH, POST_TITLE_MAX } from './constants';
 import { LANGUAGES } from './languages';
 import { Takedown } from './moderation';
+import { TagList, TagNames, TagOut, WarningList } from './reading';
 
 const flag = z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)]));
 const uid = z.string().trim().min(1).max(64);
@@ -27,6 +28,11 @@ export const CreatePostBody = z.object({
   /** Readers may download the post as an EPUB (issue 30); left out: 1. */
   allow_download: flag.default(1),
   language: z.enum(LANGUAGES),
+  /** Issue 51: left out, a post bound to a novel starts with its two characters and their relationship. */
+  tags: TagList.optional(),
+  warnings: WarningList.optional(),
+  /** The author turns comments off (1). */
+  comments_off: flag.default(0),
   /** The form's key for this post: a retried create with the same key answers the post it made, never a second one. */
   request_id: z
     .string()
@@ -44,6 +50,10 @@ export const EditPostBody = z.object({
   is_public: flag,
   /** Left out: unchanged. */
   allow_download: flag.optional(),
+  /** Left out: unchanged (issue 51). */
+  tags: TagList.optional(),
+  warnings: WarningList.optional(),
+  comments_off: flag.optional(),
 });
 export type EditPostBody = z.infer<typeof EditPostBody>;
 
@@ -54,6 +64,10 @@ export const PostListQuery = z.object({
   language: z.enum(LANGUAGES).optional(),
   /** From page 1's answer: later pages are cut at the same point, so new posts never shift them. */
   snapshot: z.coerce.number().int().min(0).optional(),
+  /** Issue 51: only posts with this tag (compared folded). */
+  tag: z.string().max(200).optional().transform((name) => name?.replace(/\s+/g, ' ').trim() || undefined),
+  /** Issue 51: comma-separated tag names; posts with any of them are left out. */
+  exclude_tags: TagNames.optional(),
 });
 
 export const MyPostsQuery = z.object({
@@ -93,11 +107,21 @@ export const Post = z.object({
   provenance: PostProvenance,
   /** Set only for the author of a post an operator took down (nobody else can see it). */
   takedown: Takedown.nullable(),
+  /** Issue 51: in the author's order; the first is shown before the title. */
+  tags: z.array(TagOut),
+  warnings: WarningList,
+  kudos_count: z.number().int(),
+  comments_off: z.union([z.literal(0), z.literal(1)]),
+  /** The caller's own facts about the post (post details only; false for visitors). */
+  kudoed: z.boolean(),
+  bookmarked: z.boolean(),
+  following_author: z.boolean(),
+  muted_author: z.boolean(),
 });
 export type Post = z.infer<typeof Post>;
 
 /** List rows carry an excerpt instead of the whole text. */
-export const PostSummary = Post.omit({ content: true }).extend({ excerpt: z.string() });
+export const PostSummary = Post.omit({ content: true, kudoed: true, bookmarked: true, following_author: true, muted_author: true }).extend({ excerpt: z.string() });
 export type PostSummary = z.infer<typeof PostSummary>;
 
 export const PostPage = z.object({

@@ -151,6 +151,11 @@ function routesOf(w: World): { path: string; auth: boolean }[] {
     '/recharge/complete',
     '/payout/1',
     '/user/transactions',
+    // Issue 51: the reading layer's screens.
+    '/user/bookmarks',
+    '/user/inbox',
+    '/user/following',
+    '/user/muted',
   ];
   return [...open.map((path) => ({ path, auth: false })), ...signedIn.map((path) => ({ path, auth: true }))];
 }

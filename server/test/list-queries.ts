@@ -51,14 +51,25 @@ export function listQueries(db: Db, ids: { viewer: AuthUser; author: string; sna
   for (const language of [false, true])
     for (const adult of [false, true])
       for (const snapshot of [false, true]) {
-        const shape = { mine: false, language, adult, snapshot };
+        const shape = { mine: false, language, adult, snapshot, tag: false, exclude: false, muter: false };
         prepared(`post_feed ${flags(shape)}`, 'posts', pageQuery(db, shape), { language: 'ko', snapshot: ids.snapshot, offset });
       }
+  // Issue 51: the feed by tag, without excluded tags and muted authors.
+  for (const snapshot of [false, true]) {
+    const shape = { mine: false, language: false, adult: false, snapshot, tag: true, exclude: true, muter: true };
+    prepared(`post_feed ${flags(shape)}`, 'posts', pageQuery(db, shape), {
+      tag: 'harbour',
+      exclude: '{storm}',
+      muter: ids.viewer.uid,
+      snapshot: ids.snapshot,
+      offset,
+    });
+  }
   for (const snapshot of [false, true])
     prepared(
       `post_mine ${snapshot ? 'snapshot' : 'plain'}`,
       'posts',
-      pageQuery(db, { mine: true, language: false, adult: true, snapshot }),
+      pageQuery(db, { mine: true, language: false, adult: true, snapshot, tag: false, exclude: false, muter: false }),
       {
         author: ids.author,
         snapshot: ids.snapshot,

@@ -7,11 +7,21 @@ import pg from 'pg';
  * from PostgreSQL with node-postgres by `connections` concurrent loops for
  * `seconds`, rows parsed and JSON-encoded as any server would. Prints one JSON line.
  */
-const [url, secondsArg, connectionsArg] = process.argv.slice(2);
+const [url, secondsArg, connectionsArg, shape] = process.argv.slice(2);
 const seconds = Number(secondsArg ?? 5);
 const connections = Number(connectionsArg ?? 10);
 const pool = new pg.Pool({ connectionString: url, max: connections });
-const QUERY = `select * from personas where status = 'published' and not is_r18 order by seq desc limit 21`;
+/**
+ * `post_tagged` (issue 51): the post feed by one folded tag without an excluded one, over the GIN index
+ * of tag_keys (migration 0039), every column but the text, as the app's filtered page reads.
+ */
+const QUERIES: Record<string, string> = {
+  persona: `select * from personas where status = 'published' and not is_r18 order by seq desc limit 21`,
+  post_tagged: `select uid, seq, author_uid, novel_uid, title, excerpt, language, tags, warnings, kudos_count, views_count, word_count, published_at
+    from posts where is_public and status = 'active' and not is_r18 and tag_keys @> array['angst'] and not (tag_keys && array['major character death'])
+    order by seq desc limit 21`,
+};
+const QUERY = QUERIES[shape ?? 'persona']!;
 
 const latencies: number[] = [];
 let rows = 0;

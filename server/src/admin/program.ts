@@ -14,6 +14,7 @@ import { importPersonas, readCatalogueFile } from '../modules/personas/catalogue
 import { createRedeemCodes, rewardInviter } from '../modules/codes/service';
 import { refundOutsideStripe } from '../modules/payments/service';
 import { applyLedger, ledgerTotals } from '../modules/wallet/service';
+import { sendDigests } from '../modules/posts/digest';
 
 /**
  * The operator CLI (CONTRACT.md section 6): `npm run admin -- <command>`.
@@ -28,13 +29,15 @@ const USAGE = `usage: npm run admin -- <command>
   user ban <email> [--reason TEXT]         ban the account and end its sessions
   user suspend <email> --days N [--reason TEXT]
   user unban <email> [--reason TEXT]      lift a ban or suspension
-  takedown <post|persona|novel> <uid> --reason TEXT
+  takedown <post|persona|novel|comment> <uid> --reason TEXT
                                            hide the content from everyone but its author (audited, mails the author)
-  restore <post|persona|novel> <uid> --reason TEXT
+  restore <post|persona|novel|comment> <uid> --reason TEXT
   user show <email>                        status, balance, debt and ledger sum
   payment refund <session_id> [--reason TEXT]
                                            record a payment refunded outside Stripe's webhook (a sandbox
                                            payment, a bank transfer): takes back what it bought, once
+  digest send                              mail each reader who follows someone (and left the digest on) the
+                                           week's new posts of those authors; at most once in six days each
   persona import <file.json>               add personas (seed format, matched on "key")
   redeem create --butter N [--uses K] [--expires DATE] [--count C]
                                            make C codes worth N Butter, each usable by K accounts
@@ -55,7 +58,7 @@ async function findUser(database: Database, email: string) {
   return user;
 }
 
-async function run(database: Database, argv: string[], initialCwd: string, ops: Ops): Promise<string> {
+async function run(database: Database, argv: string[], initialCwd: string, ops: Ops & { publicUrl: string }): Promise<string> {
   const actor = `cli:${os.userInfo().username}`;
   let parsed;
   try {
@@ -90,6 +93,10 @@ async function run(database: Database, argv: string[], initialCwd: string, ops: 
       details: { inserted, skipped },
     });
     return `imported ${inserted} personas (${skipped} already there)`;
+  }
+  if (area === 'digest' && action === 'send') {
+    const { sent } = await sendDigests(database.db, { mailer: ops.mailer, publicUrl: ops.publicUrl });
+    return `sent ${sent} digest${sent === 1 ? '' : 's'}`;
   }
   if (area === 'redeem' && action === 'create') {
     const whole = (value: string | undefined, fallback: number | null, max: number, what: string) => {
@@ -141,7 +148,7 @@ async function run(database: Database, argv: string[], initialCwd: string, ops: 
       : `payment ${sessionId} refunded: took ${-taken.butter} Butter back; balance ${taken.balance}${taken.debt > 0 ? `, owes ${taken.debt}` : ''}`;
   }
   if ((area === 'takedown' || area === 'restore') && action && email) {
-    if (action !== 'post' && action !== 'persona' && action !== 'novel') throw new UsageError(USAGE);
+    if (action !== 'post' && action !== 'persona' && action !== 'novel' && action !== 'comment') throw new UsageError(USAGE);
     if (!values.reason?.trim()) throw new UsageError(`${area} needs --reason TEXT`);
     const { audit_id } = await moderateContent(ops, actor, {
       action: area,
@@ -268,7 +275,7 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
   try {
     const mailer = createMailer(env);
     try {
-      io.out(await run(database, argv, env.INITIAL_CWD, { db: database.db, mailer }));
+      io.out(await run(database, argv, env.INITIAL_CWD, { db: database.db, mailer, publicUrl: env.PUBLIC_URL }));
     } finally {
       mailer.close();
     }

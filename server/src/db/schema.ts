@@ -29,7 +29,7 @@ export const reports = pgTable(
   'reports',
   {
     uid: text('uid').primaryKey(),
-    targetType: text('target_type', { enum: ['post', 'persona', 'novel'] }).notNull(),
+    targetType: text('target_type', { enum: ['post', 'persona', 'novel', 'comment'] }).notNull(),
     targetUid: text('target_uid').notNull(),
     reason: text('reason').notNull(),
     contactEmail: text('contact_email'),
@@ -88,7 +88,7 @@ export const auditLog = pgTable(
         'persona_import',
       ],
     }).notNull(),
-    targetType: text('target_type', { enum: ['post', 'persona', 'novel', 'user', 'report', 'redeem_code', 'catalogue'] }).notNull(),
+    targetType: text('target_type', { enum: ['post', 'persona', 'novel', 'comment', 'user', 'report', 'redeem_code', 'catalogue'] }).notNull(),
     targetUid: text('target_uid').notNull(),
     reason: text('reason').notNull().default(''),
     details: jsonb('details').$type<Record<string, unknown>>(),
@@ -549,6 +549,12 @@ export const posts = pgTable(
     excerpt: text('excerpt').notNull().default(''),
     /** The create form's key: a retried create answers the post it already made. */
     requestId: text('request_id'),
+    /** Issue 51 (migration 0039): the author's tags in order, their folded names (posts/tags.ts), warnings, kudos, comments off. */
+    tags: jsonb('tags').notNull().$type<{ kind: 'fandom' | 'relationship' | 'character' | 'freeform'; name: string }[]>().default([]),
+    tagKeys: text('tag_keys').array().notNull().default(sql`'{}'::text[]`),
+    warnings: text('warnings').array().notNull().default(sql`'{}'::text[]`),
+    kudosCount: integer('kudos_count').notNull().default(0),
+    commentsOff: boolean('comments_off').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -746,3 +752,72 @@ export const redeemUses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.code, t.userUid] })],
 );
+
+/** Issue 51 (migration 0039): one kudos per account and post. */
+export const postKudos = pgTable(
+  'post_kudos',
+  {
+    postUid: text('post_uid').notNull(),
+    userUid: text('user_uid').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postUid, t.userUid] })],
+);
+
+/** Comments on posts: `root_uid` is the top comment of the thread (itself for a top comment). */
+export const postComments = pgTable('post_comments', {
+  uid: text('uid').primaryKey(),
+  seq: bigserial('seq', { mode: 'number' }).notNull(),
+  postUid: text('post_uid').notNull(),
+  parentUid: text('parent_uid'),
+  rootUid: text('root_uid'),
+  authorUid: text('author_uid').notNull(),
+  content: text('content').notNull(),
+  status: text('status', { enum: ['active', 'taken_down'] })
+    .notNull()
+    .default('active'),
+  takedownReason: text('takedown_reason'),
+  takenDownAt: timestamp('taken_down_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const postBookmarks = pgTable(
+  'post_bookmarks',
+  {
+    userUid: text('user_uid').notNull(),
+    postUid: text('post_uid').notNull(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userUid, t.postUid] })],
+);
+
+export const follows = pgTable(
+  'follows',
+  {
+    followerUid: text('follower_uid').notNull(),
+    authorUid: text('author_uid').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.followerUid, t.authorUid] })],
+);
+
+export const mutes = pgTable(
+  'mutes',
+  {
+    userUid: text('user_uid').notNull(),
+    mutedUid: text('muted_uid').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userUid, t.mutedUid] })],
+);
+
+/** A reader's saved filters, spoiler choice, digest choice and how far they read their inbox. */
+export const readingSettings = pgTable('reading_settings', {
+  userUid: text('user_uid').primaryKey(),
+  excludeTags: text('exclude_tags').array().notNull().default(sql`'{}'::text[]`),
+  hideSpoilers: boolean('hide_spoilers').notNull().default(false),
+  digest: boolean('digest').notNull().default(true),
+  inboxSeenSeq: bigint('inbox_seen_seq', { mode: 'number' }).notNull().default(0),
+  digestSentAt: timestamp('digest_sent_at', { withTimezone: true }),
+});

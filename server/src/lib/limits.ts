@@ -72,6 +72,7 @@ export const LIMITS = {
     windowSeconds: 10 * MINUTES,
     counts: 'story streams opened by visitors (not signed in) per client address, an IPv6 /64 as one (accounts: MAX_STREAMS_PER_USER)',
   },
+  commentsPerAccount: { max: 30, windowSeconds: 10 * MINUTES, counts: 'comments and replies per account (each is read by the safety check)' },
   reportsPerIp: { max: 10, windowSeconds: HOUR, counts: 'reports per client address' },
   reportsPerEmail: { max: 10, windowSeconds: HOUR, counts: 'reports per contact e-mail' },
 } as const satisfies Record<string, Limit>;

@@ -37,7 +37,11 @@ type Table = Record<
   | 'checkoutInDebt'
   | 'deliveryConsentRequired'
   | 'takenDownText'
-  | 'takenDownNovel',
+  | 'takenDownNovel'
+  | 'ownKudos'
+  | 'ownAccount'
+  | 'muteLimit'
+  | 'commentsOff',
   Record<Language, string>
 >;
 
@@ -367,6 +371,34 @@ export const MESSAGES: Table = {
     'zh-TW': '這個故事發布的內容因違反規則已被下架，不能再次發布。',
     ko: '이 이야기로 발행한 글이 규칙 위반으로 게시 중단되어 다시 발행할 수 없어요.',
     ja: 'この物語の投稿がルール違反で公開停止になったため、この物語はもう公開できません。',
+  },
+  ownKudos: {
+    en: 'You cannot leave kudos on your own post.',
+    'zh-CN': '不能给自己的作品点赞。',
+    'zh-TW': '不能幫自己的作品按讚。',
+    ko: '내 글에는 좋아요를 남길 수 없어요.',
+    ja: '自分の投稿にはいいねできません。',
+  },
+  ownAccount: {
+    en: 'You cannot follow or mute yourself.',
+    'zh-CN': '不能关注或屏蔽自己。',
+    'zh-TW': '不能追蹤或靜音自己。',
+    ko: '나 자신은 팔로우하거나 뮤트할 수 없어요.',
+    ja: '自分自身をフォローしたりミュートしたりすることはできません。',
+  },
+  muteLimit: {
+    en: 'You can mute at most {max} people. Unmute someone first.',
+    'zh-CN': '最多只能屏蔽 {max} 人。请先取消屏蔽一些人。',
+    'zh-TW': '最多只能靜音 {max} 人。請先解除一些人的靜音。',
+    ko: '최대 {max}명까지 뮤트할 수 있어요. 먼저 뮤트를 해제해 주세요.',
+    ja: 'ミュートできるのは最大{max}人までです。先に誰かのミュートを解除してください。',
+  },
+  commentsOff: {
+    en: 'The author turned comments off for this post.',
+    'zh-CN': '作者关闭了这篇作品的评论。',
+    'zh-TW': '作者關閉了這篇作品的留言。',
+    ko: '작성자가 이 글의 댓글을 막아 두었어요.',
+    ja: '作者がこの投稿のコメントをオフにしています。',
   },
   novelBusy: {
     en: 'This story is still being written. Please wait until it is finished.',

@@ -157,7 +157,8 @@ const REPORT_ACTIONED: Record<Language, Notice> = {
   },
   ja: {
     subject: 'Butterfic へのご通報：コンテンツを公開停止にしました',
-    text: (what, reason) => `こんにちは。\n\nご通報ありがとうございます。${what}を公開停止にしました。\n\n理由：${reason}\n\nButterfic 運営チーム`,
+    text: (what, reason) =>
+      `こんにちは。\n\nご通報ありがとうございます。${what}を公開停止にしました。\n\n理由：${reason}\n\nButterfic 運営チーム`,
   },
 };
 
@@ -230,16 +231,41 @@ const ACCOUNT_WHAT: Record<Language, Record<'warn' | 'suspend' | 'ban', (until: 
   },
 };
 
-const CONTENT_WORDS: Record<Language, Record<'post' | 'persona' | 'novel', (title: string) => string>> = {
-  en: { post: (t) => `the post "${t}"`, persona: (t) => `the persona "${t}"`, novel: (t) => `the story "${t}"` },
-  'zh-CN': { post: (t) => `帖子《${t}》`, persona: (t) => `人设“${t}”`, novel: (t) => `故事《${t}》` },
-  'zh-TW': { post: (t) => `貼文《${t}》`, persona: (t) => `角色設定「${t}」`, novel: (t) => `故事《${t}》` },
-  ko: { post: (t) => `게시물 ‘${t}’`, persona: (t) => `페르소나 ‘${t}’`, novel: (t) => `이야기 ‘${t}’` },
-  ja: { post: (t) => `投稿「${t}」`, persona: (t) => `ペルソナ「${t}」`, novel: (t) => `物語「${t}」` },
+const CONTENT_WORDS: Record<Language, Record<'post' | 'persona' | 'novel' | 'comment', (title: string) => string>> = {
+  en: {
+    post: (t) => `the post "${t}"`,
+    persona: (t) => `the persona "${t}"`,
+    novel: (t) => `the story "${t}"`,
+    comment: (t) => `your comment on "${t}"`,
+  },
+  'zh-CN': {
+    post: (t) => `帖子《${t}》`,
+    persona: (t) => `人设“${t}”`,
+    novel: (t) => `故事《${t}》`,
+    comment: (t) => `你在《${t}》下的评论`,
+  },
+  'zh-TW': {
+    post: (t) => `貼文《${t}》`,
+    persona: (t) => `角色設定「${t}」`,
+    novel: (t) => `故事《${t}》`,
+    comment: (t) => `你在《${t}》底下的留言`,
+  },
+  ko: {
+    post: (t) => `게시물 ‘${t}’`,
+    persona: (t) => `페르소나 ‘${t}’`,
+    novel: (t) => `이야기 ‘${t}’`,
+    comment: (t) => `‘${t}’에 남긴 댓글`,
+  },
+  ja: {
+    post: (t) => `投稿「${t}」`,
+    persona: (t) => `ペルソナ「${t}」`,
+    novel: (t) => `物語「${t}」`,
+    comment: (t) => `「${t}」へのコメント`,
+  },
 };
 
 /** A post, persona or story named in a moderation mail, in the reader's language. */
-export function describeContent(lang: Language, kind: 'post' | 'persona' | 'novel', title: string): string {
+export function describeContent(lang: Language, kind: 'post' | 'persona' | 'novel' | 'comment', title: string): string {
   return CONTENT_WORDS[lang][kind](title);
 }
 

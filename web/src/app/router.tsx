@@ -36,6 +36,10 @@ const UserAgreement = lazy(() => import('./routes/UserAgreement').then((m) => ({
 const AboutUs = lazy(() => import('./routes/AboutUs').then((m) => ({ default: m.AboutUs })));
 const CommerceLaw = lazy(() => import('./routes/CommerceLaw').then((m) => ({ default: m.CommerceLaw })));
 const KoreanPrivacy = lazy(() => import('./routes/KoreanPrivacy').then((m) => ({ default: m.KoreanPrivacy })));
+const Bookmarks = lazy(() => import('./routes/ReadingScreens').then((m) => ({ default: m.Bookmarks })));
+const Inbox = lazy(() => import('./routes/ReadingScreens').then((m) => ({ default: m.Inbox })));
+const Following = lazy(() => import('./routes/ReadingScreens').then((m) => ({ default: m.Following })));
+const Muted = lazy(() => import('./routes/ReadingScreens').then((m) => ({ default: m.Muted })));
 const Admin = lazy(() => import('./routes/Admin').then((m) => ({ default: m.Admin })));
 
 /**
@@ -88,6 +92,10 @@ export const routes: RouteObject[] = [
           { path: paths.rechargeComplete, element: <RechargeDone /> },
           { path: patterns.payout, element: <Payout /> },
           { path: paths.transactions, element: <Transactions /> },
+          { path: paths.bookmarks, element: <Bookmarks /> },
+          { path: paths.inbox, element: <Inbox /> },
+          { path: paths.following, element: <Following /> },
+          { path: paths.muted, element: <Muted /> },
         ],
       },
       { path: '/create', element: <Navigate to={paths.create} replace /> },

@@ -37,6 +37,11 @@ export const paths = {
   payout: (product: string) => `/payout/${encodeURIComponent(product)}`,
   /** Not in SPEC.md's table: the Butter ledger, reached from the profile. */
   transactions: '/user/transactions',
+  /** Issue 51: one's bookmarks, the inbox of followed authors, the followed and muted accounts. */
+  bookmarks: '/user/bookmarks',
+  inbox: '/user/inbox',
+  following: '/user/following',
+  muted: '/user/muted',
   sample: (slug: string) => `/p/${encodeURIComponent(slug)}`,
   /** Not in SPEC.md's table: the operator console (ADMIN_EMAILS only; a 404 screen for everyone else). */
   admin: '/admin',

@@ -24,6 +24,7 @@ import { revokeAllOf } from '../accounts/tokens';
 import { novelContent } from '../novels/moderation';
 import { personaContent } from '../personas/moderation';
 import { postContent } from '../posts/moderation';
+import { commentContent } from '../posts/comment-moderation';
 import type { ContentKind } from './content';
 import type { DbOrTx } from '../../db';
 
@@ -32,7 +33,7 @@ const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
 type TargetType = CreateReportBody['target_type'];
 
 /** Each kind of content moderated, from its own module: load, snapshot, takedown and status. */
-const CONTENT: Record<TargetType, ContentKind> = { post: postContent, persona: personaContent, novel: novelContent };
+const CONTENT: Record<TargetType, ContentKind> = { post: postContent, persona: personaContent, novel: novelContent, comment: commentContent };
 
 /** The content a report or an operator action is about, as it is now; null when it does not exist. */
 const loadTarget = (db: DbOrTx, type: TargetType, uid: string) => CONTENT[type].load(db, uid);
@@ -99,6 +100,7 @@ export async function listReports(db: Db, query: { status: AdminReport['status']
   const current = sql<string | null>`case ${reports.targetType}
       when 'post' then ${CONTENT.post.statusSql(reports.targetUid)}
       when 'persona' then ${CONTENT.persona.statusSql(reports.targetUid)}
+      when 'comment' then ${CONTENT.comment.statusSql(reports.targetUid)}
       else ${CONTENT.novel.statusSql(reports.targetUid)} end`;
   const rows = await db
     .select({ report: reports, current, authorEmail: users.email, authorStatus: users.status })

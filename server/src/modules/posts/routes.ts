@@ -17,6 +17,7 @@ import { currentUser, KEEPS_AUTH } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { POST_FEED_ONLY } from '../../plugins/list-cache';
 import { answerOnce } from '../../plugins/serializer';
+import { readingRoutes } from './reading-routes';
 import * as service from './service';
 import { userKey, viewDay, visitorKey } from './views';
 
@@ -75,6 +76,8 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       answer(reply, await service.listPublic(db, { viewer: request.user, query: request.query, cache: app.listCache })),
   );
+
+  await app.register(readingRoutes);
 
   app.get('/post/mine/', { ...required, schema: { querystring: MyPostsQuery, response: { 200: envelope(PostPage) } } }, async (request) =>
     ok(await service.listMine(db, currentUser(request), request.query)),

@@ -18,6 +18,9 @@ import type { ListCache } from '../../lib/list-cache';
 import { newUid } from '../../lib/ids';
 import { authorBlocked, authorNotBlocked, type AuthUser } from '../../plugins/auth';
 import { refuseTakenDown } from '../moderation/takedown-marks';
+import { cleanTags, cleanWarnings, novelTags } from './tags';
+import { viewerFacts } from './viewer-facts';
+import { feedFilters, NO_FILTERS, type FeedQuery } from './feed-filters';
 import type { Safety } from '../../safety';
 import type { DbOrTx } from '../../db';
 
@@ -76,16 +79,24 @@ function present(facts: PostFacts, viewer: Viewer): Post {
       post.status === 'taken_down' && viewer?.uid === post.authorUid
         ? { reason: post.takedownReason ?? '', at: seconds(post.takenDownAt ?? post.updatedAt) }
         : null,
+    tags: post.tags,
+    warnings: post.warnings as Post['warnings'],
+    kudos_count: post.kudosCount,
+    comments_off: post.commentsOff ? 1 : 0,
+    kudoed: false,
+    bookmarked: false,
+    following_author: false,
+    muted_author: false,
   };
 }
 
 /** A post in a list: its stored excerpt (migration 0027, equal to `excerpt` of its text) instead of its text. */
-function summarize(facts: PostFacts, viewer: Viewer): PostSummary {
-  const { content: _content, ...rest } = present(facts, viewer);
+export function summarize(facts: PostFacts, viewer: Viewer): PostSummary {
+  const { content: _content, kudoed: _k, bookmarked: _b, following_author: _f, muted_author: _m, ...rest } = present(facts, viewer);
   return { ...rest, excerpt: facts.post.excerpt };
 }
 
-const factColumns = {
+export const factColumns = {
   post: posts,
   authorName: users.name,
   writtenBy: novels.writtenBy,
@@ -96,8 +107,10 @@ const factColumns = {
   authorBlocked: authorBlocked(posts.authorUid),
 };
 
+export type { PostFacts };
+
 /** Posts with their author's name, the bound novel's writer and its persona. */
-function selectFacts(db: DbOrTx) {
+export function selectFacts(db: DbOrTx) {
   return db
     .select(factColumns)
     .from(posts)
@@ -157,7 +170,12 @@ export async function createPost(db: Db, safety: Safety, user: AuthUser, body: C
   const [bound] = body.novel_id ? await db.select({ isR18: novels.isR18 }).from(novels).where(eq(novels.uid, body.novel_id)) : [];
   // Taken-down content stays down: not its text again, nor its novel (docs/decisions/0035).
   await refuseTakenDown(db, { type: 'post', text: body.content, novelUid: body.novel_id ?? null });
-  await safety.refuse([body.title, body.content], { language: body.language, rating: bound?.isR18 ? 'adult' : 'general', account: user.uid });
+  const labels = await postLabels(db, body);
+  await safety.refuse([body.title, body.content, ...labels.tags.map((tag) => tag.name)], {
+    language: body.language,
+    rating: bound?.isR18 ? 'adult' : 'general',
+    account: user.uid,
+  });
   const uid = newUid();
   const created = await db.transaction(async (tx) => {
     let isR18 = false;
@@ -185,6 +203,10 @@ export async function createPost(db: Db, safety: Safety, user: AuthUser, body: C
         allowDownload: body.allow_download === 1,
         wordCount: wordCount(body.content),
         requestId: body.request_id ?? null,
+        tags: labels.tags,
+        tagKeys: labels.keys,
+        warnings: labels.warnings,
+        commentsOff: body.comments_off === 1,
         publishedAt: body.is_public === 1 ? sql`now()` : null,
       })
       // The same request arriving twice at once: the second insert meets the first's key and does nothing.
@@ -196,6 +218,16 @@ export async function createPost(db: Db, safety: Safety, user: AuthUser, body: C
   });
   if (!created) return postDetails(db, user, (await postOfRequest(db, user, body.request_id)) ?? uid);
   return postDetails(db, user, uid);
+}
+
+/** A new post's tags (left out: the bound novel's two characters and their relationship) and warnings. */
+async function postLabels(db: Db, body: CreatePostBody) {
+  let tags = body.tags;
+  if (!tags && body.novel_id) {
+    const [novel] = await db.select({ params: novels.params }).from(novels).where(eq(novels.uid, body.novel_id));
+    tags = novel ? novelTags(novel.params) : [];
+  }
+  return { ...(await cleanTags(tags ?? [])), warnings: cleanWarnings(body.warnings ?? []) };
 }
 
 /** The post an earlier create with this request id made, if any. */
@@ -226,8 +258,13 @@ export async function editPost(db: Db, safety: Safety, user: AuthUser, body: Edi
     .from(posts)
     .where(eq(posts.uid, body.post_uid));
   if (current?.authorUid === user.uid) await refuseTakenDown(db, { type: 'post', text: body.content });
+  const labels = body.tags ? await cleanTags(body.tags) : null;
   if (current?.authorUid === user.uid)
-    await safety.refuse([body.title, body.content], { language: current.language, rating: current.isR18 ? 'adult' : 'general', account: user.uid });
+    await safety.refuse([body.title, body.content, ...(labels?.tags ?? []).map((tag) => tag.name)], {
+      language: current.language,
+      rating: current.isR18 ? 'adult' : 'general',
+      account: user.uid,
+    });
   await db.transaction(async (tx) => {
     const row = await ownPostForUpdate(tx, user, body.post_uid);
     const publishing = !row.isPublic && body.is_public === 1;
@@ -241,6 +278,9 @@ export async function editPost(db: Db, safety: Safety, user: AuthUser, body: Edi
         novelModified: row.novelUid ? row.novelModified || body.novel_modified === 1 : false,
         isPublic: body.is_public === 1,
         ...(body.allow_download !== undefined && { allowDownload: body.allow_download === 1 }),
+        ...(labels && { tags: labels.tags, tagKeys: labels.keys }),
+        ...(body.warnings && { warnings: cleanWarnings(body.warnings) }),
+        ...(body.comments_off !== undefined && { commentsOff: body.comments_off === 1 }),
         updatedAt: sql`now()`,
         ...(publishing && {
           seq: sql`nextval(pg_get_serial_sequence('posts', 'seq'))`,
@@ -269,7 +309,8 @@ export async function postDetails(db: DbOrTx, viewer: Viewer, uid: string): Prom
   const access = readable(facts.post, viewer, facts.authorBlocked);
   if (access === 'hidden') throw new AppError('notFound');
   if (access === 'adultOnly') throw new AppError('forbidden', { message: 'adultOnly' });
-  return present(facts, viewer);
+  const post = present(facts, viewer);
+  return viewer ? { ...post, ...(await viewerFacts(db, { viewer: viewer.uid, post: uid, author: post.author_uid })) } : post;
 }
 
 /** The post a shared link previews, or null when it must preview nothing (drafts, adult posts, unknown). */
@@ -287,7 +328,26 @@ async function snapshotOf(db: Db, snapshot: number | undefined): Promise<number>
 
 const { content: _content, ...postColumnsButContent } = getTableColumns(posts);
 
-export type PageShape = { mine: boolean; language: boolean; adult: boolean; snapshot: boolean };
+/** Issue 51's filters add `tag` (posts with it), `exclude` (none of them) and `muter` (not the reader's muted authors). */
+export type PageShape = {
+  mine: boolean;
+  language: boolean;
+  adult: boolean;
+  snapshot: boolean;
+  tag: boolean;
+  exclude: boolean;
+  muter: boolean;
+};
+
+/** Issue 51's filters as SQL (the GIN index posts_tag_keys_idx serves `@>` and `&&` on tag_keys). */
+function readingFilters(shape: PageShape): SQL[] {
+  const filters: SQL[] = [];
+  if (shape.tag) filters.push(sql`${posts.tagKeys} @> array[${sql.placeholder('tag')}]::text[]`);
+  if (shape.exclude) filters.push(sql`not (${posts.tagKeys} && ${sql.placeholder('exclude')}::text[])`);
+  if (shape.muter)
+    filters.push(sql`${posts.authorUid} not in (select m.muted_uid from mutes m where m.user_uid = ${sql.placeholder('muter')})`);
+  return filters;
+}
 
 /**
  * One shape of a post list (the public feed with its filters, or one author's own), prepared once; a page
@@ -306,6 +366,7 @@ export function pageQuery(db: Db, shape: PageShape) {
       : [eq(posts.isPublic, true), eq(posts.status, 'active'), authorNotBlocked(posts.authorUid)];
     if (shape.language) filters.push(sql`${posts.language} = ${sql.placeholder('language')}`);
     if (!shape.mine && !shape.adult) filters.push(eq(posts.isR18, false));
+    filters.push(...readingFilters(shape));
     filters.push(lte(posts.seq, snapshot));
     // Deferred join (docs/decisions/0028): the page's keys are cut from a covering index (posts_feed_all_idx,
     // posts_feed_idx, posts_author_idx), offset and all; only those 21 posts are read and joined.
@@ -337,7 +398,15 @@ async function pageOf(
   db: Db,
   viewer: Viewer,
   shape: PageShape,
-  values: { author?: string; language?: string | undefined; snapshot?: number | undefined; page: number },
+  values: {
+    author?: string;
+    language?: string | undefined;
+    snapshot?: number | undefined;
+    page: number;
+    tag?: string;
+    exclude?: string[];
+    muter?: string;
+  },
 ): Promise<PostPage> {
   const rows = await pageQuery(db, shape).execute({ ...values, offset: (values.page - 1) * PAGE_SIZE });
   const snapshot = values.snapshot ?? rows[0]?.snapshot ?? (await snapshotOf(db, undefined));
@@ -359,18 +428,23 @@ export async function listPublic(
   db: Db,
   options: {
     viewer: Viewer;
-    query: { page: number; language?: string | undefined; snapshot?: number | undefined };
+    query: FeedQuery;
     cache?: ListCache | null;
   },
 ): Promise<PostPage> {
   const { viewer, query, cache } = options;
+  const filters = await feedFilters(db, { viewer: viewer?.uid ?? null, tag: query.tag, exclude: query.exclude_tags });
   const shape = {
     mine: false,
     language: Boolean(query.language),
     adult: Boolean(viewer?.adultConfirmedAt),
     snapshot: query.snapshot !== undefined,
+    tag: filters.tag !== undefined,
+    exclude: filters.exclude !== undefined,
+    muter: filters.muter !== undefined,
   };
-  if (!cache?.enabled) return pageOf(db, viewer, shape, query);
+  // A filtered page is the reader's own (docs/decisions/0057): read from PostgreSQL, never kept.
+  if (!cache?.enabled || shape.tag || shape.exclude || shape.muter) return pageOf(db, viewer, shape, { ...query, ...filters });
   const key = JSON.stringify([shape.adult, query.language ?? null, query.snapshot ?? null, query.page]);
   const page = await cache.page('post', key, () => pageOf(db, null, shape, query));
   if (!viewer || !page.results.some((post) => post.author_uid === viewer.uid)) return page;
@@ -382,6 +456,6 @@ export async function listPublic(
 
 /** The caller's own posts, drafts and taken-down ones (labelled) included, newest first. */
 export async function listMine(db: Db, user: AuthUser, query: { page: number; snapshot?: number | undefined }): Promise<PostPage> {
-  const shape = { mine: true, language: false, adult: true, snapshot: query.snapshot !== undefined };
+  const shape = { ...NO_FILTERS, mine: true, language: false, adult: true, snapshot: query.snapshot !== undefined };
   return pageOf(db, user, shape, { ...query, author: user.uid });
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PostFeed, type FeedLanguage } from '../../features/posts/components/PostFeed';
 import { currentLanguage, isLanguage } from '../../lib/language';
 import { useDocumentTitle } from '../useDocumentTitle';
@@ -10,13 +11,18 @@ export function Read() {
   const title = t('posts.readTitle');
   const [language, setLanguage] = useState<FeedLanguage>(() => (isLanguage(i18n.language) ? i18n.language : currentLanguage()));
   useDocumentTitle(title);
+  // Issue 51: the tag and excluded tags live in the address, so a tag link opens the feed filtered.
+  const [params, setParams] = useSearchParams();
+  const filters = { ...(params.get('tag') && { tag: params.get('tag')! }), ...(params.get('exclude') && { exclude: params.get('exclude')! }) };
+  const setFilters = (next: { tag?: string; exclude?: string }) =>
+    setParams({ ...(next.tag && { tag: next.tag }), ...(next.exclude && { exclude: next.exclude }) }, { replace: true });
   return (
     <div className="page">
       <header className="page-header">
         <h1>{title}</h1>
         <p>{t('posts.readSubtitle')}</p>
       </header>
-      <PostFeed language={language} onLanguageChange={setLanguage} />
+      <PostFeed language={language} onLanguageChange={setLanguage} filters={filters} onFiltersChange={setFilters} />
     </div>
   );
 }

@@ -2,10 +2,12 @@ import { BookOpen, Compass, PenLine, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { paths } from '../../lib/paths';
+import { useInboxUnread } from '../../lib/inbox-unread';
 
 /** The bottom tab bar on phones; a top navigation bar on wide screens. */
 export function TabBar() {
   const { t } = useTranslation();
+  const unread = useInboxUnread().data?.unread ?? 0;
   const tabs = [
     // SPEC.md section 2's four-tab reading: For You (personas), Read (posts), Write, Profile.
     { to: paths.explore, label: t('posts.tabs.forYou'), Icon: Compass, end: false },
@@ -27,6 +29,11 @@ export function TabBar() {
                 <Icon aria-hidden="true" size={20} />
               </span>
               {label}
+              {to === paths.user && unread > 0 ? (
+                <span className="inbox-badge" aria-label={t('reading.unread', { count: unread })}>
+                  {unread}
+                </span>
+              ) : null}
             </NavLink>
           </li>
         ))}

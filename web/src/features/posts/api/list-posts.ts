@@ -2,7 +2,7 @@ import type { Language } from '@butterfic/contract';
 import { PAGE_SIZE } from '@butterfic/contract/client';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { postKeys } from './keys';
+import { postKeys, type FeedFilters } from './keys';
 import type { PostPage, PostSummary } from './types';
 
 /** Page 1 has no snapshot; later pages carry page 1's, so new posts never shift them. */
@@ -25,24 +25,30 @@ export function uniquePosts(pages: PostPage[]): PostSummary[] {
 }
 
 /** GET /post/list/: public posts, newest first; `all` leaves the language out. */
-export const listPosts = (language: Language | 'all', cursor: PostCursor, { signal }: { signal?: AbortSignal } = {}) =>
+export const listPosts = (language: Language | 'all', cursor: PostCursor, { signal }: { signal?: AbortSignal } = {}, filters: FeedFilters = {}) =>
   api.get<PostPage>(
     '/post/list/',
-    { page: cursor.page, snapshot: cursor.snapshot, language: language === 'all' ? undefined : language },
+    {
+      page: cursor.page,
+      snapshot: cursor.snapshot,
+      language: language === 'all' ? undefined : language,
+      tag: filters.tag || undefined,
+      exclude_tags: filters.exclude || undefined,
+    },
     { signal },
   );
 
-export const postFeedQueryOptions = (language: Language | 'all') =>
+export const postFeedQueryOptions = (language: Language | 'all', filters: FeedFilters = {}) =>
   infiniteQueryOptions({
-    queryKey: postKeys.feed(language),
-    queryFn: ({ pageParam, signal }) => listPosts(language, pageParam, { signal }),
+    queryKey: postKeys.feed(language, filters),
+    queryFn: ({ pageParam, signal }) => listPosts(language, pageParam, { signal }, filters),
     initialPageParam: { page: 1 } as PostCursor,
     getNextPageParam: nextPostCursor,
     // New posts and view counts arrive all the time; a minute keeps tab switches cheap.
     staleTime: 60_000,
   });
 
-export const usePostFeed = (language: Language | 'all') => useInfiniteQuery(postFeedQueryOptions(language));
+export const usePostFeed = (language: Language | 'all', filters: FeedFilters = {}) => useInfiniteQuery(postFeedQueryOptions(language, filters));
 
 /** GET /post/mine/: the caller's posts, drafts included. */
 export const listMyPosts = (cursor: PostCursor, { signal }: { signal?: AbortSignal } = {}) =>

@@ -1,11 +1,21 @@
-import type { Language } from '@butterfic/contract';
+import type { Language, Tag, Warning } from '@butterfic/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { postKeys } from './keys';
 import type { Post } from './types';
 
 /** `allowDownload`: readers may download the post as an EPUB (issue 30). */
-export type PostInput = { title: string; content: string; isPublic: boolean; novelModified: boolean; allowDownload: boolean };
+export type PostInput = {
+  title: string;
+  content: string;
+  isPublic: boolean;
+  novelModified: boolean;
+  allowDownload: boolean;
+  /** Issue 51: left out on create, a post from a novel starts with its characters. */
+  tags?: Tag[] | undefined;
+  warnings?: Warning[] | undefined;
+  commentsOff?: boolean | undefined;
+};
 /** `requestId`: one per post form, so a retried create answers the post it already made. */
 export type NewPostInput = PostInput & { novelUid?: string; language: Language; requestId?: string };
 
@@ -20,6 +30,9 @@ export const createPost = (input: NewPostInput) =>
     allow_download: input.allowDownload ? 1 : 0,
     language: input.language,
     request_id: input.requestId,
+    tags: input.tags,
+    warnings: input.warnings,
+    comments_off: input.commentsOff ? 1 : 0,
   });
 
 /** POST /post/edit/: author only. */
@@ -31,6 +44,9 @@ export const editPost = (uid: string, input: PostInput) =>
     novel_modified: input.novelModified ? 1 : 0,
     is_public: input.isPublic ? 1 : 0,
     allow_download: input.allowDownload ? 1 : 0,
+    tags: input.tags,
+    warnings: input.warnings,
+    comments_off: input.commentsOff ? 1 : 0,
   });
 
 /** POST /post/delete/: author only. */

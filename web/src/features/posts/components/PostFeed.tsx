@@ -10,6 +10,8 @@ import { paths } from '../../../lib/paths';
 import { uniquePosts, usePostFeed } from '../api/list-posts';
 import type { PostPage, PostSummary } from '../api/types';
 import { PostRow, PostRowsSkeleton } from './PostRow';
+import type { FeedFilters as FeedFilterValues } from '../api/keys';
+import { FeedFilters } from '../reading/FeedFilters';
 import '../posts.css';
 
 export type FeedLanguage = Language | 'all';
@@ -41,13 +43,24 @@ function LanguageFilter({ value, onChange }: { value: FeedLanguage; onChange: (l
 }
 
 /** Read (the Read tab): public posts, newest first, in the chosen language, with infinite scroll. */
-export function PostFeed({ language, onLanguageChange }: { language: FeedLanguage; onLanguageChange: (language: FeedLanguage) => void }) {
+export function PostFeed({
+  language,
+  onLanguageChange,
+  filters = {},
+  onFiltersChange,
+}: {
+  language: FeedLanguage;
+  onLanguageChange: (language: FeedLanguage) => void;
+  filters?: FeedFilterValues;
+  onFiltersChange?: (filters: FeedFilterValues) => void;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <>
       <LanguageFilter value={language} onChange={onLanguageChange} />
+      {onFiltersChange ? <FeedFilters key={`${filters.tag ?? ''}|${filters.exclude ?? ''}`} value={filters} onChange={onFiltersChange} /> : null}
       <PagedList<PostPage, PostSummary>
-        query={usePostFeed(language)}
+        query={usePostFeed(language, filters)}
         items={uniquePosts}
         keyOf={(post) => post.uid}
         renderItem={(post) => <PostRow post={post} to={paths.post(post.uid)} />}

@@ -8,6 +8,7 @@ import { Dialog } from '../../../components/ui/Dialog';
 import type { Post } from '../api/types';
 import { usePostForm, type PostFormStart } from '../hooks/usePostForm';
 import type { SavedPostScope } from '../saved-post';
+import { TagEditor } from '../reading/TagEditor';
 import '../../../components/reader/reader.css';
 import '../posts.css';
 
@@ -110,6 +111,7 @@ export function PostForm(props: {
         />
         <label htmlFor={downloadId}>{t('posts.allowDownload')}</label>
       </div>
+      <TagEditor {...form.labels} />
       <div className="post-form-actions">
         <Button variant="secondary" onClick={() => form.submit(false)} disabled={form.saving}>
           {form.editingPublic ? t('posts.unpublish') : t('posts.saveDraft')}

@@ -15,6 +15,9 @@ import { ReportButton } from '../../../components/report/ReportButton';
 import { TakedownNotice } from '../../../components/report/TakedownNotice';
 import { ShareButton } from './ShareButton';
 import { ViewCount } from './ViewCount';
+import { Comments } from '../reading/Comments';
+import { PostReactions } from '../reading/PostReactions';
+import { FirstTag, PostTags } from '../reading/PostTags';
 import '../../../components/reader/reader.css';
 import '../posts.css';
 
@@ -29,6 +32,7 @@ export function PostBody({ post, draftBadge = false }: { post: Post; draftBadge?
         <p className="reader-author">
           <span className="sr-only">{t('posts.author')} </span>@{post.author_name}
         </p>
+        <FirstTag post={post} />
         <h2 className="reader-title" lang={post.language}>
           {post.title}
         </h2>
@@ -42,6 +46,7 @@ export function PostBody({ post, draftBadge = false }: { post: Post; draftBadge?
           <StoryLength language={post.language} count={post.word_count} />
           <ViewCount count={post.views_count} />
         </p>
+        <PostTags post={post} />
       </header>
       <PostText content={post.content} language={post.language} />
       <footer className="post-footer">
@@ -65,6 +70,7 @@ export function PostView({ uid }: { uid: string }) {
   return (
     <article className="reader post-reader">
       <PostBody post={data} />
+      <PostReactions post={data} />
       <div className="post-actions">
         <ShareButton path={paths.post(data.uid)} />
         <PostEpubButton post={data} />
@@ -77,6 +83,7 @@ export function PostView({ uid }: { uid: string }) {
           </Link>
         )}
       </div>
+      <Comments post={data.uid} />
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import type { Language } from '@butterfic/contract';
+import type { Language, Tag, Warning } from '@butterfic/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/Toasts';
@@ -49,6 +49,10 @@ export function usePostForm({
   const [content, setContent] = useState(start.content);
   // Readers may download it as an EPUB unless the author says no (issue 30).
   const [allowDownload, setAllowDownload] = useState(post ? post.allow_download === 1 : true);
+  // Issue 51: a new post from a novel leaves tags unsent until touched (the server starts it with the characters).
+  const [tags, setTags] = useState<Tag[] | undefined>(post?.tags);
+  const [warnings, setWarnings] = useState<Warning[]>(post?.warnings ?? []);
+  const [commentsOff, setCommentsOff] = useState(post?.comments_off === 1);
   const [errors, setErrors] = useState<{ title?: string | undefined; content?: string | undefined }>({});
   const titleRef = useRef<HTMLInputElement>(null);
   const contentRef = useRef<HTMLTextAreaElement>(null);
@@ -79,7 +83,7 @@ export function usePostForm({
     }
     const novelModified = start.modified || content.trim() !== start.original.content.trim();
     save.mutate(
-      { title: title.trim(), content, isPublic, novelModified, allowDownload, novelUid, language, requestId },
+      { title: title.trim(), content, isPublic, novelModified, allowDownload, novelUid, language, requestId, tags, warnings, commentsOff },
       {
         onSuccess: (saved) => {
           clearSavedPost(scope);
@@ -119,6 +123,7 @@ export function usePostForm({
       },
     },
     allowDownload: { value: allowDownload, onChange: setAllowDownload },
+    labels: { tags: tags ?? [], onTags: setTags, warnings, onWarnings: setWarnings, commentsOff, onCommentsOff: setCommentsOff },
     submit,
     leave: {
       open: guard.blocked,
