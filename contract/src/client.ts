@@ -10,3 +10,4 @@ export * from './sse';
 export * from './email';
 export * from './products';
 export * from './ruby';
+export * from './codex-limits';

@@ -23,6 +23,8 @@ import { healthRoutes } from './modules/health/routes';
 import { personaRoutes } from './modules/personas/routes';
 import { moderationRoutes } from './modules/moderation/routes';
 import { novelRoutes } from './modules/novels/routes';
+import { codexRoutes } from './modules/novels/codex-routes';
+import { writersRoom } from './modules/novels/room';
 import { streamGuardOf } from './modules/novels/stream';
 import { postPreviews } from './modules/posts/preview';
 import { postRoutes } from './modules/posts/routes';
@@ -128,6 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     leaseSeconds: env.GENERATION_LEASE_SECONDS,
     paceMs: env.STREAM_PACE_MS ?? (env.NODE_ENV === 'test' ? 0 : 40),
     pacedFrom: env.STREAM_PACE_FROM,
+    room: writersRoom(database.db, { log: app.log, codexTokens: env.CODEX_TOKENS }),
     ...(claims && { claimDb: claims.db }),
     ...(progress && { progressDb: progress.db }),
   });
@@ -206,6 +209,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(accountRoutes);
       await api.register(personaRoutes);
       await api.register(novelRoutes);
+      await api.register(codexRoutes);
       await api.register(postRoutes);
       await api.register(siteRoutes);
       await api.register(walletRoutes);

@@ -123,6 +123,8 @@ const EnvSchema = z
     LLM_IDLE_TIMEOUT: duration('30s'),
     /** The model's context in tokens: prompts are fitted to it. Unset: 8192 for openai, 4096 for llamacpp (capped at what the model was trained for). */
     LLM_CONTEXT_TOKENS: optionalString.pipe(z.coerce.number<string | undefined>({ message: 'must be a whole number of tokens' }).int().min(256).max(10_000_000).optional()),
+    /** Tokens the codex entries named for a chapter may take (issue 49). Unset: a sixth of the model's context. */
+    CODEX_TOKENS: optionalString.pipe(z.coerce.number<string | undefined>({ message: 'must be a whole number of tokens' }).int().min(0).max(1_000_000).optional()),
     /** A JSON file of overused phrases by language that replaces ours (generation/prompts/overused). */
     OVERUSED_PHRASES_FILE: optionalString,
     LLM_GPU: z.enum(['false', 'auto', 'cuda', 'vulkan'], { message: 'must be false, auto, cuda or vulkan' }).default('false'),

@@ -23,7 +23,9 @@ import {
 import { CONTROL_CHANNEL, JOBS_CHANNEL, type StreamHub } from './hub';
 import { MemoryKeeper } from './memory';
 import { Grouped } from '../lib/grouped';
-import { buildPrompt, PromptTooLongError, trimToBudget } from './prompts/build';
+import { PromptTooLongError } from './prompts/build';
+import { layoutPrompt as buildPrompt } from './prompts/layout';
+import type { WritersRoom } from './room';
 import { PARTIAL_HOLD } from '../safety/detect';
 import { EarlyStream, pieceSpacing } from './early-stream';
 import { createSafety, type RefusalReason, type Safety } from '../safety';
@@ -66,6 +68,8 @@ export type RunnerOptions = {
    */
   paceMs?: number;
   pacedFrom?: number;
+  /** The codex, the passages that come back and the kept context of each chapter (issue 49; modules/novels/room.ts). */
+  room?: WritersRoom;
 };
 
 /** Abort reasons: each names one way an attempt can end early. */
@@ -381,6 +385,7 @@ export class JobRunner {
         saved: line.current,
       });
     }
+    await this.options.room?.furnish([...out.values()].map((l) => ({ novelUid: l.job.novelUid, chapterId: l.job.chapterId, story: l.story })));
     return out;
   }
 
@@ -396,7 +401,8 @@ export class JobRunner {
       spicy: novel.isR18,
       language: novel.language,
       chapterIndex: line.chapterIndex,
-      storySoFar: trimToBudget(line.earlierText),
+      // The whole line: the layout cuts it in large steps (prompts/story-cut.ts).
+      storySoFar: line.earlierText,
       resumeFrom: line.current,
       version: line.version,
       memory: line.memory,
@@ -458,6 +464,7 @@ export class JobRunner {
       leaseSeconds: this.lease,
       adopt: (job) => {
         if (!settle()) return;
+        this.keepContext(job.chapterId, prompt);
         const loaded: Loaded = { job, author, story, earlierWords: 0, text: '', saved: '' };
         this.launchOne(job, loaded, { controller, source: ask(), messages: prompt.messages, stop });
       },
@@ -513,10 +520,12 @@ export class JobRunner {
   /** The prompt fitted to the model's context; one whose settings alone do not fit fails at once (refunded, not retried). */
   private prompt(story: StoryRequest, attempt: Attempt) {
     try {
-      return buildPrompt(story, {
+      const prompt = buildPrompt(story, {
         contextTokens: this.provider.contextTokens,
         count: this.provider.countTokens?.bind(this.provider),
       });
+      this.keepContext(attempt.job.chapterId, prompt);
+      return prompt;
     } catch (error) {
       if (!(error instanceof PromptTooLongError)) throw error;
       this.log.error(
@@ -525,6 +534,11 @@ export class JobRunner {
       );
       throw new ProviderError(error.message, false);
     }
+  }
+
+  /** Keeps what the model is given for the chapter version (GET /novel/context/), in the background. */
+  private keepContext(chapterId: number | null, prompt: ReturnType<typeof buildPrompt>): void {
+    if (chapterId !== null) void this.options.room?.keep({ chapterId, contextTokens: this.provider.contextTokens ?? 0, parts: prompt.parts });
   }
 
   /** Asks the model for `story` (a first try, or the stricter second one): its buffered answer, its messages and what stops it alone. */

@@ -22,6 +22,7 @@ import type { Prestart } from '../../generation/types';
 import { AppError } from '../../lib/errors';
 import { tooMany } from '../../lib/rate-limit';
 import { newUid } from '../../lib/ids';
+import { codexTexts, seedCodex } from './codex';
 import { authorBlocked, authorNotBlocked, type AuthUser } from '../../plugins/auth';
 import type { DbOrTx } from '../../db';
 import { isUniqueViolation } from '../../db/errors';
@@ -101,7 +102,7 @@ export async function startGeneration(
   // Refused before anything is charged or stored.
   const p = body.params;
   // With an LLM judge (the default with a real model) it reads the whole prompt beside the story request (runner.ts).
-  await safety.refuse([p.char_a_name, p.char_a_setting, p.char_b_name, p.char_b_setting, p.plot, body.title, body.description], {
+  await safety.refuse([p.char_a_name, p.char_a_setting, p.char_b_name, p.char_b_setting, p.plot, body.title, body.description, ...codexTexts(body.codex ?? [])], {
     language: body.language,
     rating: body.is_r18 === 1 ? 'adult' : 'general',
     account: user.uid,
@@ -153,6 +154,8 @@ export async function startGeneration(
     throw new AppError('notFound');
   }
   const { chapterId, balance } = outcome;
+  // The codex starts with the characters and the cards' books (issue 49); the story stands without them if this fails.
+  await seedCodex(db, { novelUid, params: body.params, book: body.codex ?? [] }).catch(() => undefined);
   // Committed: the charge, the novel and the job are durable; only now can readers see its text.
   early?.adopt(claimedJob({ jobUid, novelUid, chapterId, charge, workerId: early.workerId, leaseSeconds: early.leaseSeconds }));
   return { novel_uid: novelUid, generate_status: 'generating', balance };
