@@ -26,7 +26,7 @@ type CutOptions = {
 
 /** The step between the places the story may start, in tokens (or characters without a context). */
 function stepOf(options: CutOptions, limit: number): number {
-  const base = options.contextTokens ? options.contextTokens / 4 : limit / 3;
+  const base = options.contextTokens ? options.contextTokens / 6 : limit / 3;
   const step = Math.min(base, limit / 2);
   return Math.max(STEP_GRAIN / 4, Math.floor(step / STEP_GRAIN) * STEP_GRAIN || Math.floor(step));
 }
