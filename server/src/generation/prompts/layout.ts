@@ -52,6 +52,8 @@ const MIN_ANSWER_SHARE = 0.25;
 const MIN_STORY_SHARE = 0.25;
 /** The passages that come back take at most this share of the context (and a third of the story's room). */
 export const RETRIEVED_SHARE = 0.05;
+/** ... but never less than this when the story's room allows (a small context still gets a passage or two). */
+const MIN_RETRIEVED = 200;
 /** Without a context size (the offline writer): this many passages at most. */
 const OFFLINE_PASSAGES = 3;
 
@@ -249,7 +251,7 @@ export function layoutPrompt(
   const whole = steppedTail(story.storySoFar, { room, contextTokens, count });
   // The story does not fit whole: part of its room goes to the passages that come back.
   const retrieving = whole !== story.storySoFar && (story.passages?.length ?? 0) > 0;
-  const retrievedBudget = retrieving ? Math.min(Math.floor(contextTokens * RETRIEVED_SHARE), Math.floor(room / 3)) : 0;
+  const retrievedBudget = retrieving ? Math.min(Math.max(Math.floor(contextTokens * RETRIEVED_SHARE), MIN_RETRIEVED), Math.floor(room / 3)) : 0;
   const soFar = retrieving ? steppedTail(story.storySoFar, { room: room - retrievedBudget, contextTokens, count }) : whole;
   const passages = retrieving ? choosePassages(story, soFar, retrievedBudget, count) : [];
   const drafts = [...head, storyPart(soFar), ...before, ...retrievedParts(passages), ...after];

@@ -7,11 +7,11 @@ import { openaiProvider } from '../../generation/providers/openai';
 import { applyLedger } from '../wallet/service';
 
 /**
- * Issue 49, the writer's room, with a loopback model of 2,048 tokens of context: codex entries reach the
+ * Issue 49, the writer's room, with a loopback model of 4,096 tokens of context: codex entries reach the
  * prompt when named (or always), progressions follow the chosen versions, passages of chapters cut
  * from the recent text come back when the next chapter asks for them, and the context view adds up.
  */
-const CONTEXT = 2048;
+const CONTEXT = 4096;
 let llm: FakeLlm;
 let ctx: TestContext;
 type Auth = Record<string, string>;
@@ -137,21 +137,25 @@ describe('the codex', () => {
 describe('old chapters that come back', () => {
   const filler = (n: number, p: number) =>
     `Scene ${n}.${p}: the sea rolled grey against the rocks while gulls wheeled and cried over the empty quay, and the wind pulled at the shutters of every house along the shore, rattling loose slates and sending spray across the harbour wall until the cobbles shone like wet glass under the low clouds that would not lift all day.`;
-  const chapter = (n: number, extra = '') => [extra, ...Array.from({ length: 8 }, (_, p) => filler(n, p))].filter(Boolean).join('\n\n');
+  const chapter = (n: number, extra = '') => [extra, ...Array.from({ length: 10 }, (_, p) => filler(n, p))].filter(Boolean).join('\n\n');
 
   it('brings back a passage of chapter 0 that no longer fits when the note asks for it, and only then', async () => {
     const me = await writer('codex-retrieval@example.com');
     const uid = await story(me.auth, chapter(0, 'The ledger lay hidden beneath the third stair, wrapped in oilcloth.'));
     await next(me.auth, uid, chapter(1));
     await next(me.auth, uid, chapter(2));
+    await next(me.auth, uid, chapter(3));
+    // Chapter 0 no longer fits, and nothing asks for it.
+    expect(lastPrompt()).toContain('Scene 2.9');
+    expect(lastPrompt()).not.toContain('Scene 0.9');
     expect(lastPrompt()).not.toContain('third stair');
     await post(me.auth, 'memory', { novel_uid: uid, author_note: 'next: they search for the ledger under the third stair' });
-    await next(me.auth, uid, chapter(3));
+    await next(me.auth, uid, chapter(4));
     const prompt = lastPrompt();
     expect(prompt).toMatch(/<earlier_in_story>\nThe ledger lay hidden beneath the third stair, wrapped in oilcloth\./u);
     const storySoFar = prompt.slice(prompt.indexOf('<story_so_far>'), prompt.indexOf('</story_so_far>'));
     expect(storySoFar).not.toContain('third stair');
-    const context = await get(me.auth, 'context', `novel_uid=${uid}&chapter_index=3`);
+    const context = await get(me.auth, 'context', `novel_uid=${uid}&chapter_index=4`);
     expect(context.body.data.parts.filter((p: { kind: string }) => p.kind === 'retrieved').map((p: { label: string }) => p.label)).toContain('chapter 1');
   });
 });
