@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db';
+import { cosine, type Embedder } from '../../generation/providers/embeddings';
 import { searchTerms, splitPassages } from '../../generation/retrieval';
 import type { RetrievedPassage } from '../../generation/types';
 import { toArray } from './versions';
@@ -56,4 +57,47 @@ export async function rankPassages(
     order by ts_rank_cd(p.terms, q) desc, c.index desc, p.position
     limit ${limit}`);
   return result.rows.map((r) => ({ chapterIndex: r.index, position: r.position, text: r.text }));
+}
+
+/** Fills the embeddings of the passages of `chapterIds` that have none (at most `max` a call). */
+export async function embedPassages(db: DbOrTx, { embedder, chapterIds, max = 256 }: { embedder: Embedder; chapterIds: number[]; max?: number }): Promise<void> {
+  if (!chapterIds.length) return;
+  const missing = await db.execute<{ id: string; text: string }>(sql`
+    select id, text from story_passages where chapter_id = any(${toArray(chapterIds)}::bigint[]) and embedding is null order by id limit ${max}`);
+  if (!missing.rows.length) return;
+  const vectors = await embedder.embed(missing.rows.map((r) => r.text));
+  for (const [i, row] of missing.rows.entries()) {
+    await db.execute(sql`update story_passages set embedding = ${`{${vectors[i]!.map(Number).join(',')}}`}::real[] where id = ${Number(row.id)}`);
+  }
+}
+
+/** The passages of `chapterIds` nearest to `query` by their embeddings, best first. */
+export async function nearestPassages(
+  db: DbOrTx,
+  { embedder, chapterIds, query, limit }: { embedder: Embedder; chapterIds: number[]; query: string; limit: number },
+): Promise<RetrievedPassage[]> {
+  if (!chapterIds.length || !query.trim()) return [];
+  const [wanted] = await embedder.embed([query]);
+  const rows = await db.execute<{ index: number; position: number; text: string; embedding: number[] }>(sql`
+    select c.index, p.position, p.text, p.embedding from story_passages p join chapters c on c.id = p.chapter_id
+    where p.chapter_id = any(${toArray(chapterIds)}::bigint[]) and p.embedding is not null`);
+  return rows.rows
+    .map((r) => ({ passage: { chapterIndex: r.index, position: r.position, text: r.text }, score: cosine(wanted ?? [], r.embedding.map(Number)) }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit)
+    .map((r) => r.passage);
+}
+
+/** Two rankings as one (reciprocal rank fusion): a passage high in either comes first. */
+export function fuseRankings(lists: RetrievedPassage[][], limit: number): RetrievedPassage[] {
+  const scores = new Map<string, { passage: RetrievedPassage; score: number }>();
+  for (const list of lists) {
+    for (const [rank, passage] of list.entries()) {
+      const key = `${passage.chapterIndex}:${passage.position}`;
+      const entry = scores.get(key) ?? { passage, score: 0 };
+      entry.score += 1 / (60 + rank);
+      scores.set(key, entry);
+    }
+  }
+  return [...scores.values()].sort((a, b) => b.score - a.score).slice(0, limit).map((e) => e.passage);
 }

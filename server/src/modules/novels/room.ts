@@ -7,7 +7,8 @@ import { queryTerms } from '../../generation/retrieval';
 import type { RoomItem, WritersRoom } from '../../generation/room';
 import type { StoryRequest } from '../../generation/types';
 import { ancestorsOf, codexOfNovels } from './codex';
-import { indexPassages, rankPassages } from './passages';
+import type { Embedder } from '../../generation/providers/embeddings';
+import { embedPassages, fuseRankings, indexPassages, nearestPassages, rankPassages } from './passages';
 
 /** Passages ranked for a prompt, at most (the layout takes what fits). */
 const RANKED_PASSAGES = 12;
@@ -28,7 +29,24 @@ function aboutNext(story: StoryRequest, fired: CodexInput[]): string {
  * (progressions through its versions only), passages of the chapters it follows ranked by PostgreSQL's
  * text search, and the prompt's parts kept on the chapter version (chapters.context).
  */
-export function writersRoom(db: Db, { log, codexTokens }: { log: FastifyBaseLogger; codexTokens?: number | undefined }): WritersRoom {
+export function writersRoom(
+  db: Db,
+  { log, codexTokens, embedder }: { log: FastifyBaseLogger; codexTokens?: number | undefined; embedder?: Embedder | null },
+): WritersRoom {
+  /** Text search, and with EMBEDDINGS_MODEL the nearest passages by meaning too (a failure of those is logged and skipped). */
+  const passagesFor = async (story: StoryRequest, line: number[], fired: CodexInput[]) => {
+    const about = aboutNext(story, fired);
+    const byTerms = await rankPassages(db, { chapterIds: line, terms: queryTerms(about), limit: RANKED_PASSAGES });
+    if (!embedder) return byTerms;
+    try {
+      await embedPassages(db, { embedder, chapterIds: line });
+      const byMeaning = await nearestPassages(db, { embedder, chapterIds: line, query: about, limit: RANKED_PASSAGES });
+      return fuseRankings([byTerms, byMeaning], RANKED_PASSAGES);
+    } catch (error) {
+      log.warn({ err: error }, 'the embeddings endpoint failed; passages ranked by text search alone');
+      return byTerms;
+    }
+  };
   const furnishAll = async (items: RoomItem[]) => {
     const written = items.filter((i): i is RoomItem & { chapterId: number } => i.chapterId !== null);
     const ancestors = await ancestorsOf(db, written.map((i) => i.chapterId));
@@ -47,8 +65,7 @@ export function writersRoom(db: Db, { log, codexTokens }: { log: FastifyBaseLogg
         direction: item.story.direction ?? null,
         beats: item.story.beats ?? [],
       }).map((hit) => hit.entry);
-      const terms = queryTerms(aboutNext(item.story, fired));
-      item.story.passages = await rankPassages(db, { chapterIds: [...line], terms, limit: RANKED_PASSAGES });
+      item.story.passages = await passagesFor(item.story, [...line], fired);
     }
   };
   return {

@@ -38,13 +38,19 @@ function EntryRow({ entry, used, chapter, onEdit, onRemove, busy }: { entry: Cod
  * The codex on the work reader (issue 49), beside the story memory: the entries, added and edited one
  * at a time, with the ones that went into the chapter shown in the context view marked.
  */
-export function CodexPanel({ uid, chapters, chapter, used }: { uid: string; chapters: PathChapter[]; chapter: number; used: Set<string> }) {
+export function CodexPanel({ uid, chapters, chapter, used, onOpen }: { uid: string; chapters: PathChapter[]; chapter: number; used: Set<string>; onOpen: (open: boolean) => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const c = useCodexEditor(uid, open);
   const full = c.entries.length >= CODEX_ENTRIES_MAX;
   return (
-    <details className="memory-panel codex-panel" onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details
+      className="memory-panel codex-panel"
+      onToggle={(event) => {
+        setOpen(event.currentTarget.open);
+        onOpen(event.currentTarget.open);
+      }}
+    >
       <summary>
         <BookKey aria-hidden="true" size={18} />
         {t('codex.title')}

@@ -17,13 +17,15 @@ export function WritersRoom({ uid, chapters }: { uid: string; chapters: PathChap
   const last = chapters.at(-1)?.index ?? 0;
   const [picked, setPicked] = useState<number | null>(null);
   const [open, setOpen] = useState(false);
+  const [codexOpen, setCodexOpen] = useState(false);
   const chapter = picked !== null && picked <= last ? picked : last;
   const version = chapters.find((c) => c.index === chapter)?.version ?? 1;
-  const query = useNovelContext(uid, chapter, version, chapters.length > 0);
+  // Read once either panel is open: the codex marks the entries that went into the chapter shown.
+  const query = useNovelContext(uid, chapter, version, chapters.length > 0 && (open || codexOpen));
   const used = new Set((query.data?.parts ?? []).filter((p) => p.kind === 'codex').map((p) => p.label));
   return (
     <>
-      <CodexPanel uid={uid} chapters={chapters} chapter={chapter} used={used} />
+      <CodexPanel uid={uid} chapters={chapters} chapter={chapter} used={used} onOpen={setCodexOpen} />
       <details className="memory-panel" onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary>
           <Gauge aria-hidden="true" size={18} />
