@@ -96,6 +96,17 @@ describe('the codex', () => {
     expect(kinds.indexOf('note')).toBe(kinds.length - 2);
   });
 
+  it('starts with a card’s character book after the two characters when the form sends one', async () => {
+    const me = await writer('codex-book@example.com');
+    llm.script([{ chunks: ['A quiet night.'] }]);
+    const book = [{ name: 'Lamp Room', aliases: ['the lamp'], text: 'Where the light turns.', always: true }];
+    const uid = (await post(me.auth, 'generate', storyRequest({ codex: book }))).body.data.novel_uid as string;
+    await novelFinished(ctx, me.auth, uid);
+    const codex = await get(me.auth, 'codex', `novel_uid=${uid}`);
+    expect(codex.body.data.entries.map((e: { name: string }) => e.name)).toEqual(['Ines', 'Tomas', 'Lamp Room']);
+    expect(codex.body.data.entries[2]).toMatchObject({ aliases: ['the lamp'], always: true, chapter_index: null, version: null });
+  });
+
   it('refuses the codex and the context view to other accounts, and a pin to a version that does not exist', async () => {
     const me = await writer('codex-owner@example.com');
     const stranger = await writer('codex-stranger@example.com');
