@@ -9,5 +9,6 @@ export * from './text';
 export * from './sse';
 export * from './email';
 export * from './products';
+export * from './markets';
 export * from './ruby';
 export * from './codex-limits';

@@ -597,8 +597,10 @@ export const payments = pgTable(
       .notNull()
       .references(() => users.uid),
     productId: text('product_id').notNull(),
-    currency: text('currency', { enum: ['eur', 'cny'] }).notNull(),
-    /** Minor units, from the server's price table. */
+    currency: text('currency', { enum: ['eur', 'cny', 'jpy', 'krw', 'twd'] }).notNull(),
+    /** When the buyer ticked that the Butter is delivered at once and the cooling-off does not apply (TWD: migration 0034). */
+    deliveryConsentAt: timestamp('delivery_consent_at', { withTimezone: true }),
+    /** Stripe's amount (CURRENCY_FORMAT: cents and fen, whole yen and won), from the server's price table. */
     amount: integer('amount').notNull(),
     status: text('status', { enum: ['open', 'credited', 'failed'] })
       .notNull()
@@ -634,6 +636,7 @@ export const payments = pgTable(
       .where(sql`${t.hold} = 'held'`),
     check('payments_amount_positive', sql`${t.amount} > 0`),
     check('payments_hold_check', sql`${t.hold} in ('held', 'released', 'kept')`),
+    check('payments_currency_check', sql`${t.currency} in ('eur', 'cny', 'jpy', 'krw', 'twd')`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { parseInputParams } from '@butterfic/contract/client';
 import type { Chapter, GenerateStatus } from './api/types';
 
 /** SPEC.md section 4: any status other than done is styled as in progress (failed has its own look). */
@@ -66,3 +67,9 @@ export function uniqueNovels<T extends { uid: string }>(pages: { results: T[] }[
 /** The generation tags the server stores (adult flag, perspective, style) have translated labels. */
 export const KNOWN_TAGS = ['R18', 'notR18', 'firstPerson', 'secondPerson', 'thirdPerson', 'conversation', 'description'] as const;
 export const isKnownTag = (tag: string): tag is (typeof KNOWN_TAGS)[number] => (KNOWN_TAGS as readonly string[]).includes(tag);
+
+/** The story's two character names, from the novel's input_params: kept as written when the script is converted. */
+export function characterNames(inputParams: string): string[] {
+  const params = parseInputParams(inputParams);
+  return [params.char_a_name ?? '', params.char_b_name ?? ''].filter((name) => name.trim() !== '');
+}

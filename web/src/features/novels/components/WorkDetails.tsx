@@ -8,7 +8,7 @@ import { paths } from '../../../lib/paths';
 import { InsufficientButterDialog } from '../../../components/InsufficientButterDialog';
 import { useNovel } from '../api/get-novel';
 import type { NovelDetails } from '../api/types';
-import { isLive, isRewriting, storyText, withLiveChapter } from '../format';
+import { characterNames, isLive, isRewriting, storyText, withLiveChapter } from '../format';
 import { useChapterEdit } from '../hooks/useChapterEdit';
 import { useCopyStory } from '../hooks/useCopyStory';
 import { useEpubDownload } from '../hooks/useEpubDownload';
@@ -104,6 +104,7 @@ function WorkView({ details, onButterChanged }: { details: NovelDetails; onButte
         <StoryText
           chapters={chapters}
           language={novel.language}
+          names={characterNames(novel.input_params)}
           size={textSize.size}
           headings={chapters.length > 1}
           writing={live}
