@@ -12,3 +12,4 @@ export * from './products';
 export * from './markets';
 export * from './ruby';
 export * from './codex-limits';
+export * from './cowrite-constants';

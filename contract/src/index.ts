@@ -13,3 +13,4 @@ export * from './site';
 export * from './payments';
 export * from './ruby';
 export * from './codex';
+export * from './revise';

@@ -114,6 +114,7 @@ export const LEDGER_KINDS = [
   'revoke',
   'dispute_won',
   'refund_failed',
+  'revise',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const Transaction = z.object({

@@ -17,6 +17,8 @@ type Table = Record<
   | 'sexualRefused'
   | 'novelBusy'
   | 'nothingToContinue'
+  | 'chapterChanged'
+  | 'selectionOutside'
   | 'adultOnly'
   | 'codeRedeemedBefore'
   | 'codeReciprocal'
@@ -372,6 +374,20 @@ export const MESSAGES: Table = {
     'zh-TW': '這個故事還在生成中，請等它完成。',
     ko: '아직 이야기를 쓰는 중이에요. 완성될 때까지 기다려 주세요.',
     ja: 'この物語はまだ執筆中です。完成するまでお待ちください。',
+  },
+  chapterChanged: {
+    en: 'This chapter changed since you selected the text. Select it again and try once more.',
+    'zh-CN': '选中文字之后，这一章已经改动过。请重新选择后再试。',
+    'zh-TW': '選取文字之後，這一章已經改動過。請重新選取後再試一次。',
+    ko: '텍스트를 선택한 뒤에 이 장이 바뀌었어요. 다시 선택한 다음 시도해 주세요.',
+    ja: 'テキストを選んだあとでこの章が変更されました。選び直してからもう一度お試しください。',
+  },
+  selectionOutside: {
+    en: 'The selection is not inside this chapter any more. Select the text again.',
+    'zh-CN': '选中的范围已不在这一章内，请重新选择文字。',
+    'zh-TW': '選取的範圍已不在這一章內，請重新選取文字。',
+    ko: '선택한 범위가 이 장을 벗어났어요. 텍스트를 다시 선택해 주세요.',
+    ja: '選択した範囲がこの章の外になっています。テキストを選び直してください。',
   },
   nothingToContinue: {
     en: 'There is no text to continue yet.',

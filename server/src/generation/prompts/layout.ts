@@ -2,6 +2,7 @@ import type { ContextKind } from '@butterfic/contract';
 import type { ChatMessage, StoryRequest } from '../types';
 import { codexFor, entryLine, type CodexInput } from './codex';
 import { CONTEXT_BUDGET_CHARS, fitHead, maxTokensFor, MEMORY_SHARE, PromptTooLongError, quotedStory, settingsData, systemPrompt } from './build';
+import { beatsAndDirection } from './steer';
 import { steppedTail } from './story-cut';
 import { estimateTokens, type TokenCounter } from './tokens';
 
@@ -92,11 +93,11 @@ function volatileParts(story: StoryRequest, named: CodexInput[], continuation: b
   const after: Draft[] = [];
   if (story.authorNote?.trim())
     after.push({ kind: 'note', label: 'note', text: `\n\nThe author's note for this chapter (JSON):\n${JSON.stringify(story.authorNote.trim())}`, role: 'user' });
-  if (story.direction?.trim())
-    after.push({ kind: 'direction', label: 'direction', text: `\n\nDirection for the next chapter (JSON):\n${JSON.stringify(story.direction.trim())}`, role: 'user' });
-  const beats = (story.beats ?? []).filter((beat) => beat.trim());
-  if (beats.length)
-    after.push({ kind: 'beats', label: 'beats', text: `\n\nBeats for the next chapter, in order (JSON):\n${JSON.stringify(beats)}`, role: 'user' });
+  // Beats, then the direction (issue 50), in the co-writing wording (steer.ts).
+  const beats = beatsAndDirection({ beats: story.beats ?? [] });
+  if (beats) after.push({ kind: 'beats', label: 'beats', text: beats, role: 'user' });
+  const direction = beatsAndDirection({ direction: story.direction ?? null });
+  if (direction) after.push({ kind: 'direction', label: 'direction', text: direction, role: 'user' });
   after.push({
     kind: 'instructions',
     label: 'ask',

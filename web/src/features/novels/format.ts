@@ -7,14 +7,8 @@ export const isInProgress = (status: GenerateStatus): boolean => status !== 'don
 /** A job is running: the text is still growing and a stream can be read. */
 export const isLive = (status: GenerateStatus): boolean => status === 'generating' || status === 'continuing';
 
-/** Paragraphs of a chapter: split on blank lines, single line breaks kept inside a paragraph. */
-export function splitParagraphs(text: string): string[] {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split(/\n(?:[ \t\u3000]*\n)+/)
-    .map((paragraph) => paragraph.replace(/^\n+|\s+$/g, ''))
-    .filter((paragraph) => paragraph.trim() !== '');
-}
+/** The chapter's paragraphs as shown (one floor down: the co-writing desk maps selections through them). */
+export { splitParagraphs } from '../../lib/paragraphs';
 
 /** The chapter being written, as the stream has it so far. */
 export type LiveChapter = { chapter: number; text: string };
