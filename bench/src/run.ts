@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { startApp } from './app';
 import { runLists, type Figure } from './lists';
 import { runOverused, runPrompts } from './prompts';
+import { runPrefix } from './prefix';
 import { runReading } from './reading';
 import { runSafety } from './safety';
 
@@ -98,6 +99,7 @@ if (process.argv.includes('--scale') || process.env.npm_config_scale === 'true')
 await runLists(print);
 runSafety(print);
 runPrompts(print);
+runPrefix(print);
 runOverused(print);
 await runReading(print);
 writeResults();

@@ -11,5 +11,6 @@ export * from './email';
 export * from './products';
 export * from './markets';
 export * from './ruby';
+export * from './codex-limits';
 export * from './cowrite-constants';
 export * from './reading-constants';

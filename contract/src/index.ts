@@ -12,5 +12,6 @@ export * from './posts';
 export * from './site';
 export * from './payments';
 export * from './ruby';
+export * from './codex';
 export * from './revise';
 export * from './reading';

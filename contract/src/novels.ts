@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { Takedown } from './moderation';
 import { LANGUAGES } from './languages';
+import { CodexEntryInput } from './codex';
+import { CODEX_ENTRIES_MAX } from './codex-limits';
 
 export { CONTINUE_COST, GENERATE_COST, GENERATE_STATUSES, TITLE_LENGTH, WRITERS, type GenerateStatus } from './constants';
 import { AUTHOR_NOTE_MAX, GENERATE_STATUSES, MEMORY_MAX, PINNED_FACT_MAX, PINNED_FACTS_MAX, WRITERS, type GenerateStatus } from './constants';
@@ -41,6 +43,8 @@ export const GenerateBody = z.object({
   model: z.literal('v1').default('v1'),
   /** The persona the form was filled from, if any (shown as the provenance of a published post). */
   persona_uid: z.string().trim().max(64).optional(),
+  /** Codex entries the form brings (a V2/V3 card's `character_book`), after the two seeded from the characters (issue 49). */
+  codex: z.array(CodexEntryInput).max(CODEX_ENTRIES_MAX).optional(),
 });
 export type GenerateBody = z.infer<typeof GenerateBody>;
 

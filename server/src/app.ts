@@ -24,6 +24,9 @@ import { healthRoutes } from './modules/health/routes';
 import { personaRoutes } from './modules/personas/routes';
 import { moderationRoutes } from './modules/moderation/routes';
 import { novelRoutes } from './modules/novels/routes';
+import { codexRoutes } from './modules/novels/codex-routes';
+import { writersRoom } from './modules/novels/room';
+import { openaiEmbedder } from './generation/providers/embeddings';
 import { streamGuardOf } from './modules/novels/stream';
 import { postPreviews } from './modules/posts/preview';
 import { postRoutes } from './modules/posts/routes';
@@ -131,6 +134,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     leaseSeconds: env.GENERATION_LEASE_SECONDS,
     paceMs: env.STREAM_PACE_MS ?? (env.NODE_ENV === 'test' ? 0 : 40),
     pacedFrom: env.STREAM_PACE_FROM,
+    room: writersRoom(database.db, {
+      log: app.log,
+      codexTokens: env.CODEX_TOKENS,
+      embedder: env.EMBEDDINGS_MODEL
+        ? openaiEmbedder({
+            model: env.EMBEDDINGS_MODEL,
+            baseURL: env.EMBEDDINGS_BASE_URL ?? env.LLM_BASE_URL,
+            apiKey: env.EMBEDDINGS_API_KEY ?? env.LLM_API_KEY,
+          })
+        : null,
+    }),
   });
   const views = new ViewCounter(database.db, app.log);
   const streamSlots = new StreamSlots(database.db, env.MAX_STREAMS_PER_USER, app.log);
@@ -207,6 +221,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(accountRoutes);
       await api.register(personaRoutes);
       await api.register(novelRoutes);
+      await api.register(codexRoutes);
       await api.register(postRoutes);
       await api.register(siteRoutes);
       await api.register(walletRoutes);

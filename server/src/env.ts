@@ -123,6 +123,13 @@ const EnvSchema = z
     LLM_IDLE_TIMEOUT: duration('30s'),
     /** The model's context in tokens: prompts are fitted to it. Unset: 8192 for openai, 4096 for llamacpp (capped at what the model was trained for). */
     LLM_CONTEXT_TOKENS: optionalString.pipe(z.coerce.number<string | undefined>({ message: 'must be a whole number of tokens' }).int().min(256).max(10_000_000).optional()),
+    /** Tokens the codex entries named for a chapter may take (issue 49). Unset: a sixth of the model's context. */
+    CODEX_TOKENS: optionalString.pipe(z.coerce.number<string | undefined>({ message: 'must be a whole number of tokens' }).int().min(0).max(1_000_000).optional()),
+    /** An OpenAI-compatible embeddings model: passages of earlier chapters are also ranked by meaning (issue 49). Unset: text search alone. */
+    EMBEDDINGS_MODEL: optionalString,
+    /** Where EMBEDDINGS_MODEL is served (unset: LLM_BASE_URL) and its key (unset: LLM_API_KEY). */
+    EMBEDDINGS_BASE_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s) URL'),
+    EMBEDDINGS_API_KEY: optionalString,
     /** A JSON file of overused phrases by language that replaces ours (generation/prompts/overused). */
     OVERUSED_PHRASES_FILE: optionalString,
     LLM_GPU: z.enum(['false', 'auto', 'cuda', 'vulkan'], { message: 'must be false, auto, cuda or vulkan' }).default('false'),

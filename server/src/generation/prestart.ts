@@ -17,6 +17,8 @@ export type PrestartSlot = {
   /** Gives the slot back (the charge was refused, or the job was adopted into it). */
   unreserve(cancelled: boolean): void;
   launch(job: Job, loaded: Loaded, early: Early): void;
+  /** Keeps what the model is given for the chapter version (GET /novel/context/). */
+  keep?(chapterId: number | null, prompt: ReturnType<typeof fitPrompt>): void;
 };
 
 /**
@@ -64,6 +66,7 @@ export function prestartStory(slot: PrestartSlot, novel: NovelSettings, author: 
     leaseSeconds: slot.leaseSeconds,
     adopt: (job) => {
       if (!settle(false)) return;
+      slot.keep?.(job.chapterId, prompt);
       const loaded: Loaded = { job, author, story, earlierWords: 0, text: '', saved: '' };
       slot.launch(job, loaded, { controller, asked: { text: ask(), messages: prompt.messages, stop } });
     },

@@ -6,6 +6,7 @@ import { createSafety, type Safety } from '../safety';
 import { outcomeOf, ShutdownError, StoppedError, LostError, type Asked, type Attempt, type Early, type Loaded } from './attempt';
 import { AttemptStream } from './attempt-stream';
 import { AttemptSettler, MAX_ATTEMPTS } from './settle';
+import type { WritersRoom } from './room';
 import { EarlyStream, pieceSpacing } from './early-stream';
 import { prestartStory } from './prestart';
 import { CONTROL_CHANNEL, JOBS_CHANNEL, type StreamHub } from './hub';
@@ -42,6 +43,8 @@ export type RunnerOptions = {
    */
   paceMs?: number;
   pacedFrom?: number;
+  /** The codex, the passages that come back and the kept context of each chapter (issue 49; modules/novels/room.ts). */
+  room?: WritersRoom;
 };
 
 /**
@@ -247,6 +250,9 @@ export class JobRunner {
       };
       out.set(uid, { job, author, story, earlierWords: wordCount(earlierText), text: line.current, saved: line.current });
     }
+    await this.options.room?.furnish(
+      [...out.values()].map((l) => ({ novelUid: l.job.novelUid, chapterId: l.job.chapterId, story: l.story })),
+    );
     return out;
   }
 
@@ -266,6 +272,7 @@ export class JobRunner {
           if (cancelled && this.starved) this.wake();
         },
         launch: (job, loaded, early) => this.launchOne(job, loaded, early),
+        keep: (chapterId, prompt) => this.keepContext(chapterId, prompt),
       },
       novel,
       author,
@@ -323,6 +330,12 @@ export class JobRunner {
     }
   }
 
+  /** Keeps what the model is given for the chapter version (GET /novel/context/), in the background. */
+  private keepContext(chapterId: number | null, prompt: ReturnType<typeof jobPrompt>): void {
+    if (chapterId !== null)
+      void this.options.room?.keep({ chapterId, contextTokens: this.provider.contextTokens ?? 0, parts: prompt.parts });
+  }
+
   /** Asks the model for `story` (a first try, or the stricter second one): its answer read ahead, its messages and what stops it alone. */
   private ask(story: StoryRequest, attempt: Attempt): Asked {
     const prompt = jobPrompt(this.provider, story, (error) =>
@@ -331,6 +344,7 @@ export class JobRunner {
         `a story prompt does not fit the model: ${error.message}`,
       ),
     );
+    this.keepContext(attempt.job.chapterId, prompt);
     const stop = new AbortController();
     // Read ahead like a prestart's answer: what arrives while the last piece is checked goes on as one.
     const text = new EarlyStream(

@@ -1,6 +1,7 @@
 import type { StoryParams } from '@butterfic/contract';
 import type { NovelSettings } from './job-store';
-import { buildPrompt, PromptTooLongError, trimToBudget } from './prompts/build';
+import { PromptTooLongError } from './prompts/build';
+import { layoutPrompt } from './prompts/layout';
 import { ProviderError, type ChatMessage, type LlmProvider, type StoryRequest } from './types';
 
 /** Where a chapter stands: its place, the text before it, any saved start, its version and the memory before it. */
@@ -18,7 +19,8 @@ export function storyOf(novel: NovelSettings, line: ChapterLine, targetChars: nu
     spicy: novel.isR18,
     language: novel.language,
     chapterIndex: line.chapterIndex,
-    storySoFar: trimToBudget(line.earlierText),
+    // The whole line: the layout cuts it in large steps (prompts/story-cut.ts).
+    storySoFar: line.earlierText,
     resumeFrom: line.current,
     version: line.version,
     memory: line.memory,
@@ -30,7 +32,7 @@ export function storyOf(novel: NovelSettings, line: ChapterLine, targetChars: nu
 
 /** The prompt for `story` fitted to the provider's context (throws PromptTooLongError when the settings alone do not fit). */
 export const fitPrompt = (provider: LlmProvider, story: StoryRequest) =>
-  buildPrompt(story, { contextTokens: provider.contextTokens, count: provider.countTokens?.bind(provider) });
+  layoutPrompt(story, { contextTokens: provider.contextTokens, count: provider.countTokens?.bind(provider) });
 
 /** fitPrompt for a job: a prompt that does not fit fails the job at once (refunded, not retried). */
 export function jobPrompt(provider: LlmProvider, story: StoryRequest, onTooLong: (error: PromptTooLongError) => void) {

@@ -1,5 +1,9 @@
 import type { generationJobs } from '../db/schema';
 import type { Language, StoryParams } from '@butterfic/contract';
+import type { CodexInput } from './prompts/codex';
+
+/** A passage of an earlier chapter chosen for its relevance to the next one. */
+export type RetrievedPassage = { chapterIndex: number; position: number; text: string };
 
 /** Everything a writer needs for one chapter. */
 export type StoryRequest = {
@@ -25,9 +29,16 @@ export type StoryRequest = {
   pinnedFacts?: string[];
   /** The author's note for the next chapter. */
   authorNote?: string;
-  /** Beats the chapter must cover, in order, and where it should go (issue 50); none by default. */
-  beats?: string[];
+  /** Codex entries that may go into this prompt (progressions already chosen for its path; issue 49). */
+  codex?: CodexInput[];
+  /** Tokens the triggered codex entries may take (CODEX_TOKENS; default a sixth of the context). */
+  codexBudget?: number;
+  /** Passages of the chapters before, most relevant first: those no longer in the recent text come back (issue 49). */
+  passages?: RetrievedPassage[];
+  /** Where the next chapter should go (co-writing, issue 50); a trigger source too. */
   direction?: string | null;
+  /** What the next chapter should cover, in order (co-writing, issue 50); a trigger source too. */
+  beats?: string[];
   /** The judge refused a draft of this chapter: it is written again with a stricter instruction (issue 46). */
   strict?: boolean;
 };

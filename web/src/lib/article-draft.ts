@@ -23,7 +23,20 @@ export type ArticleDraft = {
   selectedLanguageForGen: Language;
   /** The persona the draft was filled from ("Use it to generate"), shown as a published post's provenance. */
   personaUid?: string;
+  /** Codex entries an imported card's `character_book` brought (issue 49), sent with the story. */
+  codex?: CodexSeed[];
 };
+
+/** One codex entry brought by a card's character book. */
+export type CodexSeed = { name: string; aliases: string[]; text: string; always: boolean };
+
+const seeds = (value: unknown): CodexSeed[] =>
+  Array.isArray(value)
+    ? value.filter(
+        (e): e is CodexSeed =>
+          typeof e === 'object' && e !== null && typeof e.name === 'string' && typeof e.text === 'string' && typeof e.always === 'boolean' && Array.isArray(e.aliases) && e.aliases.every((a: unknown) => typeof a === 'string'),
+      )
+    : [];
 
 const PERSPECTIVES: readonly Perspective[] = ['firstPerson', 'secondPerson', 'thirdPerson'];
 const PREFERENCES: readonly Preference[] = ['R18', 'notR18'];
@@ -53,6 +66,7 @@ export function loadArticleDraft(fallbackLanguage: Language = 'en'): ArticleDraf
     writingStyle: pick(raw.writingStyle, STYLES, 'description'),
     selectedLanguageForGen: isLanguage(language) ? language : fallbackLanguage,
     ...(typeof raw.personaUid === 'string' && raw.personaUid && { personaUid: raw.personaUid }),
+    ...(seeds(raw.codex).length && { codex: seeds(raw.codex) }),
   };
 }
 

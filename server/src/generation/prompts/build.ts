@@ -81,7 +81,7 @@ export function systemPrompt(story: StoryRequest, { lean = false }: { lean?: boo
 }
 
 /** The reader's settings as one JSON object: quoted data, whatever characters they hold. */
-function settingsData(story: StoryRequest): string {
+export function settingsData(story: StoryRequest): string {
   const p = story.params;
   return JSON.stringify(
     {
@@ -95,7 +95,7 @@ function settingsData(story: StoryRequest): string {
 }
 
 /** The story so far between markers; a marker inside the text itself is taken out so the quote cannot be closed early. */
-function quotedStory(body: string): string {
+export function quotedStory(body: string): string {
   return `<story_so_far>\n${body.replace(/<\/?story_so_far>/giu, '')}\n</story_so_far>`;
 }
 

@@ -13,6 +13,7 @@ import { applyLedger, withFreshMoney } from '../wallet/service';
 import { queueChapterJob } from './chapter-store';
 import { assertLiveJobRoom } from './live-jobs';
 import { newStoriesOf, type NewStoryOutcome } from './new-stories';
+import { codexTexts, seedCodex } from './codex';
 import { ownNovel, refuseUnsafeStory, type Steering } from './service';
 import { pathWords } from './versions';
 
@@ -100,12 +101,24 @@ async function planNewStory(db: Db, { env, safety, user }: StartContext, { body 
   if (body.is_r18 === 1 && !user.adultConfirmedAt) throw new AppError('forbidden', { message: 'adultOnly' });
   const p = body.params;
   // With an LLM judge (the default with a real model) it reads the whole prompt beside the story request (attempt-stream.ts).
-  await safety.refuse([p.char_a_name, p.char_a_setting, p.char_b_name, p.char_b_setting, p.plot, body.title, body.description], {
-    language: body.language,
-    rating: body.is_r18 === 1 ? 'adult' : 'general',
-    account: user.uid,
-    judgedBeside: true,
-  });
+  await safety.refuse(
+    [
+      p.char_a_name,
+      p.char_a_setting,
+      p.char_b_name,
+      p.char_b_setting,
+      p.plot,
+      body.title,
+      body.description,
+      ...codexTexts(body.codex ?? []),
+    ],
+    {
+      language: body.language,
+      rating: body.is_r18 === 1 ? 'adult' : 'general',
+      account: user.uid,
+      judgedBeside: true,
+    },
+  );
   const novelUid = newUid();
   const novel = {
     title: novelTitle(body.params),
@@ -130,7 +143,10 @@ async function planNewStory(db: Db, { env, safety, user }: StartContext, { body 
       novel: { ...novel, personaUid: body.persona_uid ?? null },
       ...(claimedBy && { claimedBy }),
     });
-    return { ...writtenStory(outcome), chapterIndex: 0, previousChapterId: null };
+    const written = writtenStory(outcome);
+    // The codex starts with the characters and the cards' books (issue 49); the story stands without them if this fails.
+    await seedCodex(db, { novelUid, params: body.params, book: body.codex ?? [] }).catch(() => undefined);
+    return { ...written, chapterIndex: 0, previousChapterId: null };
   };
   return { kind: 'generate', novelUid, cost: GENERATE_COST, status: 'generating', early: novel, write };
 }

@@ -103,6 +103,7 @@ export function toGenerateRequest(draft: ArticleDraft): GenerateBody {
     language: draft.selectedLanguageForGen,
     model: 'v1',
     ...(draft.personaUid && { persona_uid: draft.personaUid }),
+    ...(draft.codex?.length && { codex: draft.codex.map((e) => ({ ...e, uid: null, chapter_index: null, version: null })) }),
   };
 }
 

@@ -1,3 +1,5 @@
+import type { CodexSeed } from '../../../lib/article-draft';
+
 /** A character card as this app reads it: the few text fields it fills the forms with. */
 export type Card = {
   spec: 'chara_card_v2' | 'chara_card_v3';
@@ -6,6 +8,8 @@ export type Card = {
   personality: string;
   scenario: string;
   tags: string[];
+  /** The card's `character_book` entries as codex entries (issue 49). */
+  book: CodexSeed[];
 };
 
 /** Larger files are refused before they are read (a real card is rarely over 2 MB). */

@@ -7,7 +7,7 @@ import { LIMITS } from '../draft';
 import { applyFill } from './apply';
 import { CardError, MAX_CARD_BYTES, type Card } from './card';
 import { cleanName, cutText, fillFromCards, type CardFill } from './fill';
-import { MAX_INFLATED_BYTES, readCard, readCardFile } from './parse';
+import { cardFromJson, MAX_INFLATED_BYTES, readCard, readCardFile } from './parse';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const bytes = (name: string) => new Uint8Array(fs.readFileSync(path.join(fixtures, name)));
@@ -50,7 +50,31 @@ describe('reading character cards', () => {
       personality: 'Calm, dry-witted and stubborn; she takes the lead when things go wrong.',
       scenario: 'A storm strands {{user}} at {{char}}\u2019s lighthouse until dawn.',
       tags: ['slow burn', 'mystery', 'lighthouse'],
+      book: [],
     });
+  });
+
+  it('brings a character book as codex entries: name or first key, other keys as aliases, constant as always', () => {
+    const card = cardFromJson({
+      spec: 'chara_card_v3',
+      data: {
+        name: 'Aria',
+        character_book: {
+          entries: [
+            { keys: ['Lamp Room', 'the lamp'], content: 'Where the light turns.', constant: false },
+            { name: '灯台', keys: ['灯台', '光'], content: '島の北の端。', constant: true },
+            { keys: ['Nothing'], content: '', constant: false },
+            { keys: ['Off'], content: 'Disabled.', enabled: false },
+            'not an entry',
+          ],
+        },
+      },
+    });
+    expect(card.book).toEqual([
+      { name: 'Lamp Room', aliases: ['the lamp'], text: 'Where the light turns.', always: false },
+      { name: '灯台', aliases: ['光'], text: '島の北の端。', always: true },
+    ]);
+    expect(fillFromCards([card], { nameA: '', nameB: '' }, 'you', LIMITS).book).toEqual(card.book);
   });
 
   it('takes the ccv3 chunk of a V3 PNG card over its older chara copy', async () => {
@@ -266,7 +290,7 @@ describe('filling the form from cards', () => {
   });
 
   it('keeps a card without personality or scenario usable', () => {
-    const card: Card = { spec: 'chara_card_v2', name: 'Plain', description: 'Just {{char}}.', personality: '', scenario: '', tags: [] };
+    const card: Card = { spec: 'chara_card_v2', name: 'Plain', description: 'Just {{char}}.', personality: '', scenario: '', tags: [], book: [] };
     const fill = fillFromCards([card], none, 'you', LIMITS);
     expect(fill.characters[0]).toEqual({ slot: 'A', name: 'Plain', setting: 'Just Plain.' });
     expect(fill.plot).toBeNull();
@@ -284,6 +308,7 @@ describe('applying an import to a form', () => {
     tags: ['mystery'],
     nsfw: false,
     cuts: [],
+    book: [],
     ...overrides,
   });
 

@@ -1,3 +1,5 @@
+import { CODEX_ENTRIES_MAX } from '@butterfic/contract/client';
+import type { CodexSeed } from '../../../lib/article-draft';
 import type { Card } from './card';
 
 export type Slot = 'A' | 'B';
@@ -17,6 +19,8 @@ export type CardFill = {
   /** A card is tagged NSFW: the form suggests 18+. */
   nsfw: boolean;
   cuts: Cut[];
+  /** The imported cards' character books as codex entries (the generation form sends them with the story). */
+  book: CodexSeed[];
 };
 
 export type FillLimits = { name: number; setting: number; plot: number };
@@ -135,5 +139,6 @@ export function fillFromCards(
     tags,
     nsfw: allTags.some((tag) => NSFW_TAG.test(tag)),
     cuts,
+    book: picked.flatMap(({ card }) => card.book ?? []).slice(0, CODEX_ENTRIES_MAX - 2),
   };
 }

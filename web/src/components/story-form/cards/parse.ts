@@ -1,6 +1,8 @@
 import extractChunks from 'png-chunks-extract';
 import { decode as decodeText } from 'png-chunk-text';
 import { z } from 'zod/mini';
+import { CODEX_ALIASES_MAX, CODEX_ENTRIES_MAX, CODEX_NAME_MAX, CODEX_TEXT_MAX } from '@butterfic/contract/client';
+import type { CodexSeed } from '../../../lib/article-draft';
 import { CardError, MAX_CARD_BYTES, type Card } from './card';
 
 /**
@@ -23,6 +25,8 @@ const CardData = z.object({
   scenario: text,
   // Spec: string[]; some tools write one comma-separated string.
   tags: z.optional(z.union([z.array(z.unknown()), z.string()])),
+  // Read leniently entry by entry (bookOf): one odd entry must not refuse the card.
+  character_book: z.optional(z.unknown()),
 });
 const CardV2 = z.object({ spec: z.literal('chara_card_v2'), spec_version: z.optional(z.string()), data: CardData });
 const CardV3 = z.object({ spec: z.literal('chara_card_v3'), spec_version: z.optional(z.string()), data: CardData });
@@ -176,7 +180,31 @@ export function cardFromJson(json: unknown): Card {
     personality: data.personality ?? '',
     scenario: data.scenario ?? '',
     tags,
+    book: bookOf(data.character_book),
   };
+}
+
+const oneLine = (text: string, max: number) => Array.from(text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ').replace(/\s+/gu, ' ').trim()).slice(0, max).join('');
+
+/**
+ * A V2/V3 `character_book` as codex entries: the entry's name (else its first key) and its other keys
+ * as aliases, its content as the text, `constant` as always; disabled entries and entries without a
+ * name or content are left out. Sizes as the codex takes them (CODEX_* limits).
+ */
+export function bookOf(book: unknown): CodexSeed[] {
+  const entries = (book as { entries?: unknown } | null)?.entries;
+  if (!Array.isArray(entries)) return [];
+  const out: CodexSeed[] = [];
+  for (const raw of entries as Record<string, unknown>[]) {
+    if (typeof raw !== 'object' || raw === null || raw.enabled === false) continue;
+    const keys = (Array.isArray(raw.keys) ? raw.keys : []).filter((k): k is string => typeof k === 'string').map((k) => oneLine(k, CODEX_NAME_MAX)).filter(Boolean);
+    const name = (typeof raw.name === 'string' && oneLine(raw.name, CODEX_NAME_MAX)) || keys[0];
+    const text = typeof raw.content === 'string' ? Array.from(raw.content.trim()).slice(0, CODEX_TEXT_MAX).join('') : '';
+    if (!name || !text) continue;
+    const aliases = [...new Set(keys.filter((k) => k !== name))].slice(0, CODEX_ALIASES_MAX);
+    out.push({ name, aliases, text, always: raw.constant === true });
+  }
+  return out.slice(0, CODEX_ENTRIES_MAX - 2);
 }
 
 /**

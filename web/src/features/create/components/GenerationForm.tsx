@@ -95,7 +95,8 @@ export function GenerationForm({ initial }: { initial: FormValues }) {
   /** Character cards fill the pair, and the plot when it is empty; the user reviews before generating. */
   const onCards = (fill: CardFill): string[] => {
     const { patch, notes } = applyFill(fill, values, adultConfirmed);
-    update(patch);
+    // A card's character book goes with the story as codex entries (issue 49); a card without one keeps none.
+    update({ ...patch, codex: fill.book });
     return notes.map((key) => t(key));
   };
 

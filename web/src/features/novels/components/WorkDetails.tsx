@@ -21,6 +21,7 @@ import { ChapterVersions } from './ChapterVersions';
 import { ReaderError, ReaderSkeleton } from './ReaderStates';
 import { ReaderHeader } from './ReaderHeader';
 import { StoryMemory } from './StoryMemory';
+import { WritersRoom } from './codex/WritersRoom';
 import { StoryText } from './StoryText';
 import { WorkActions } from './WorkActions';
 import '../../../components/reader/reader.css';
@@ -142,6 +143,7 @@ function WorkView({ details, onButterChanged, desk }: { details: NovelDetails; o
         </div>
       ) : null}
       {ready && !edit.editing && hasText ? <StoryMemory uid={novel.uid} /> : null}
+      {ready && !edit.editing && hasText ? <WritersRoom uid={novel.uid} chapters={details.chapters} /> : null}
       {ready && !edit.editing && hasText ? (
         <aside className="publish-prompt" aria-label={t('posts.publishPromptLabel')}>
           <p>{t('posts.publishPrompt')}</p>
