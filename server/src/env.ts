@@ -229,6 +229,9 @@ const EnvSchema = z
 
 type ParsedEnv = z.infer<typeof EnvSchema>;
 
+/** Every variable the app reads (docs/configuration.md lists each; server/src/docs.test.ts checks it). */
+export const SETTINGS = Object.keys(EnvSchema.shape) as (keyof ParsedEnv)[];
+
 /**
  * Where takedown notices go when TAKEDOWN_EMAIL is unset (issue 25): never an admin login. A site on a
  * real domain gets `takedown@<that domain>`; a site on localhost or an IP address gets the placeholder
