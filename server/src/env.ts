@@ -44,7 +44,7 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
 
-/** Milliseconds up to a minute (a per-process cache's lifetime: AUTH_CACHE_MS, LIST_CACHE_MS; STREAM_PACE_MS); unset: the caller's default. */
+/** Milliseconds up to a minute (CACHE_MS, STREAM_PACE_MS); unset: undefined. */
 const cacheMs = optionalString.transform((v, ctx) => {
   if (v === undefined) return undefined;
   if (/^\d+$/.test(v) && Number(v) <= 60_000) return Number(v);
@@ -105,12 +105,12 @@ const EnvSchema = z
     ACCESS_TOKEN_TTL: duration('15m'),
     REFRESH_TOKEN_TTL: duration('30d'),
     REQUIRE_EMAIL_VERIFICATION: bool(true),
-    /** Milliseconds a bearer token's account lookup is reused in one process; unset: 30000 (0 under NODE_ENV=test). */
-    AUTH_CACHE_MS: cacheMs,
-    /** Milliseconds a public list page (persona and post feeds) is reused in one process; unset: 2000 (0 under NODE_ENV=test). */
-    LIST_CACHE_MS: cacheMs,
-    /** Milliseconds at least between the pieces a story's text goes to readers in, while STREAM_PACE_FROM stories are being written; unset: 40 (0 under NODE_ENV=test). */
-    STREAM_PACE_MS: cacheMs,
+    /** true: every answer is checked by its route's zod schema (the tests set it); false: serialised by the compiled JSON Schema alone. */
+    CHECK_ANSWERS: bool(false),
+    /** Milliseconds an account lookup or a list page is reused in one process (plugins/cache.ts); 0: nothing is cached. */
+    CACHE_MS: cacheMs.transform((v) => v ?? 30_000),
+    /** Milliseconds at least between the pieces a story's text goes to readers in, while STREAM_PACE_FROM stories are being written; 0: as it comes. */
+    STREAM_PACE_MS: cacheMs.transform((v) => v ?? 40),
     /** Stories being written on a process from which STREAM_PACE_MS applies; unset: the runner's PACED_FROM (16). */
     STREAM_PACE_FROM: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(100_000).optional(),
     LLM_PROVIDER: z.enum(['offline', 'openai', 'llamacpp'], { message: 'must be offline, openai or llamacpp' }).default('offline'),

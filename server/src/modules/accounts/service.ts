@@ -25,7 +25,7 @@ const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 const epoch = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 
-export function presentUser(user: AuthUser, isAdmin = false): UserInfo {
+export function presentUser(user: AuthUser & { balance: number; debt: number }, isAdmin = false): UserInfo {
   return {
     uid: user.uid,
     name: user.name,

@@ -4,7 +4,7 @@ import { message } from '../../lib/messages';
 import { LIMITS } from '../../lib/limits';
 import { rateLimit } from '../../lib/rate-limit';
 import { currentUser } from '../../plugins/auth';
-import { FEEDS_UNCHANGED } from '../../plugins/list-cache';
+import { changes } from '../../plugins/cache';
 import { ok } from '../../plugins/envelope';
 import { acceptInvitation, redeemCode } from './service';
 
@@ -16,7 +16,7 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/redeem/redeem/',
-    { preHandler: app.authenticate, config: FEEDS_UNCHANGED, schema: { body: RedeemBody, response: { 200: envelope(CodeResult) } } },
+    { preHandler: app.authenticate, config: changes('account', 'mine'), schema: { body: RedeemBody, response: { 200: envelope(CodeResult) } } },
     async (request) => {
       const user = currentUser(request);
       await rateLimit(db, `codes:user:${user.uid}`, LIMITS.codesPerAccount);
@@ -27,7 +27,7 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/invitation/',
-    { preHandler: app.authenticate, config: FEEDS_UNCHANGED, schema: { body: InvitationBody, response: { 200: envelope(CodeResult) } } },
+    { preHandler: app.authenticate, config: changes('account', 'mine'), schema: { body: InvitationBody, response: { 200: envelope(CodeResult) } } },
     async (request) => {
       const user = currentUser(request);
       await rateLimit(db, `codes:user:${user.uid}`, LIMITS.codesPerAccount);

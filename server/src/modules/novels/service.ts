@@ -10,7 +10,7 @@ import {
 } from '@butterfic/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Env } from '../../env';
-import type { ListCache } from '../../lib/list-cache';
+import type { ProcessCache } from '../../lib/cache';
 import type { StreamHub } from '../../generation/hub';
 import type { Safety } from '../../safety';
 import { prepared } from '../../db/prepared';
@@ -125,9 +125,9 @@ export async function startGeneration(
     pinnedFacts: [] as string[],
     authorNote: '',
   };
-  // The model is asked at once when the account's known balance (or pass) covers the story, so that
-  // its thinking time hides the commit; an account without Butter never costs a model call.
-  const early = debtFree(user) && (charge === 0 || user.balance >= charge) ? (runner?.prestart(novel, user.uid) ?? null) : null;
+  // The model is asked at once, so that its thinking time hides the commit (decision 0039). No balance
+  // is known here (the cached account holds none, decision 0052): a refused charge cancels the call.
+  const early = runner?.prestart(novel, user.uid) ?? null;
   let outcome: NewStoryOutcome;
   try {
     // Written down with the other new stories of this moment, each settled on its own (new-stories.ts).
@@ -163,8 +163,6 @@ type NewStory = Pick<
   typeof novels.$inferSelect,
   'params' | 'firstPerson' | 'dialogueHeavy' | 'isR18' | 'language' | 'pinnedFacts' | 'authorNote'
 >;
-
-const debtFree = (user: AuthUser) => user.debt === 0;
 
 /** The job row of a new story, inserted claimed by a worker (new-stories.ts), as the runner reads it. */
 function claimedJob(o: {
@@ -294,7 +292,7 @@ export async function stopGeneration(
       // Another stop (or the worker) finished the job while we waited for its lock: answer the state
       // after that, not the one read before the wait (issue 18: concurrent stops answered "generating").
       const [now] = await tx.select({ status: novels.generateStatus }).from(novels).where(eq(novels.uid, novelUid));
-      return { status: now?.status ?? novel.generateStatus, refunded: false, balance: fresh?.balance ?? user.balance, jobUid: null };
+      return { status: now?.status ?? novel.generateStatus, refunded: false, balance: fresh?.balance ?? 0, jobUid: null };
     }
     const [chapter] = await tx
       .select({ content: chapters.content })
@@ -310,7 +308,7 @@ export async function stopGeneration(
       .update(generationJobs)
       .set({ status: 'stopped', finishedAt: sql`now()`, leaseUntil: null, refunded: refund })
       .where(eq(generationJobs.uid, job.uid));
-    let balance = fresh?.balance ?? user.balance;
+    let balance = fresh?.balance ?? 0;
     if (!delivered && job.charge > 0)
       balance = (await applyLedger(tx, { userUid: user.uid, kind: 'refund', amount: job.charge, ref: job.uid })).balance;
     let status: Novel['generate_status'] = 'done';
@@ -342,7 +340,7 @@ async function authorNames(db: Db, uids: string[]): Promise<Map<string, string>>
  * on it is per reader) and forgotten with its author's notices; a page showing a story being written is
  * not kept (its word count moves with every progress save, which notifies nobody).
  */
-export async function listNovels(db: Db, viewer: AuthUser, authorUid: string | undefined, page: number, cache?: ListCache | null) {
+export async function listNovels(db: Db, viewer: AuthUser, authorUid: string | undefined, page: number, cache?: ProcessCache | null) {
   const author = authorUid ?? viewer.uid;
   const own = author === viewer.uid;
   // Another author's adult stories, like their adult personas, need the reader's 18+ confirmation.
@@ -357,7 +355,7 @@ export async function listNovels(db: Db, viewer: AuthUser, authorUid: string | u
     };
   };
   if (!cache?.enabled) return read();
-  return cache.page('novel', JSON.stringify([author, shape, page]), read, { scope: author, keep: (p) => !p.results.some(beingWritten) });
+  return cache.read('novel', JSON.stringify([author, shape, page]), read, { scope: author, keep: (p) => !p.results.some(beingWritten) });
 }
 
 const beingWritten = (novel: Novel) => novel.generate_status === 'generating' || novel.generate_status === 'continuing';

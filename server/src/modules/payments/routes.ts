@@ -17,8 +17,8 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { LIMITS } from '../../lib/limits';
 import { rateLimit } from '../../lib/rate-limit';
-import { currentUser, KEEPS_AUTH } from '../../plugins/auth';
-import { FEEDS_UNCHANGED } from '../../plugins/list-cache';
+import { currentUser } from '../../plugins/auth';
+import { changes } from '../../plugins/cache';
 import { ok } from '../../plugins/envelope';
 import {
   assertMayCheckout,
@@ -88,7 +88,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/stripeCreateCheckoutSession/',
     {
       preHandler: app.authenticate,
-      config: FEEDS_UNCHANGED,
+      config: changes('account', 'mine'),
       schema: { body: CreateCheckoutBody, response: { 200: envelope(CreateCheckoutResult) } },
     },
     async (request) => {
@@ -114,7 +114,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/sandbox/complete/',
     {
       preHandler: app.authenticate,
-      config: FEEDS_UNCHANGED,
+      config: changes('account', 'mine'),
       schema: { body: SandboxCompleteBody, response: { 200: envelope(PaymentOutcome) } },
     },
     async (request) => {
@@ -139,7 +139,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       '/payment/webhook/',
       // Stripe's call, not a reader's: what it changes in an account (a pass) reaches the cache by NOTIFY; money is read fresh.
       {
-        config: { ...KEEPS_AUTH, ...FEEDS_UNCHANGED },
+        config: changes(),
         schema: { response: { 200: envelope(z.object({ received: z.literal(true), credited: z.boolean() })) } },
       },
       async (request) => {

@@ -17,9 +17,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientAddress } from '../../lib/client-address';
 import { LIMITS } from '../../lib/limits';
 import { limitJudgedWrite, rateLimit } from '../../lib/rate-limit';
-import { currentUser, KEEPS_AUTH } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import { FEEDS_UNCHANGED } from '../../plugins/list-cache';
+import { changes } from '../../plugins/cache';
 import { answerOnce } from '../../plugins/serializer';
 import * as service from './service';
 
@@ -27,8 +27,8 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
   const optional = { preHandler: app.authenticateOptional };
   const required = { preHandler: app.authenticate };
-  /** Content writes (decision 0046): the caller's cached auth lookup stays. */
-  const writes = { ...required, config: KEEPS_AUTH };
+  /** A persona written or deleted changes the feeds and the caller's lists, no account. */
+  const writes = { ...required, config: changes('persona-feed', 'post-feed', 'mine') };
   // The feed's shared cached page is sent as the bytes serialised the first time (docs/decisions/0040).
   const answer = answerOnce();
 
@@ -36,7 +36,7 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/persona/list/',
     { ...optional, schema: { querystring: PersonaListQuery, response: { 200: envelope(PersonaListPage) } } },
     async (request, reply) =>
-      answer(reply, await service.listPersonas(db, { viewer: request.user, query: request.query, cache: app.listCache })),
+      answer(reply, await service.listPersonas(db, { viewer: request.user, query: request.query, cache: app.cache })),
   );
 
   app.get(
@@ -46,7 +46,7 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/persona/details/',
-    { ...optional, config: { ...KEEPS_AUTH, listsUnchanged: true }, schema: { body: PersonaRef, response: { 200: envelope(Persona) } } },
+    { ...optional, config: changes(), schema: { body: PersonaRef, response: { 200: envelope(Persona) } } },
     async (request) => ok(await service.personaDetails(db, request.user, request.body.persona_uid)),
   );
 
@@ -54,7 +54,7 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/persona/favorite/',
     {
       ...writes,
-      config: { ...KEEPS_AUTH, ...FEEDS_UNCHANGED },
+      config: changes('mine'),
       schema: { body: FavoriteBody, response: { 200: envelope(FavoriteResult) } },
     },
     async (request) => ok({ is_favorite: await service.toggleFavorite(db, currentUser(request), request.body.post_id) }),
@@ -68,7 +68,7 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/persona/addused/',
-    { ...optional, config: KEEPS_AUTH, schema: { body: PersonaRef, response: { 200: envelope(AddUsedResult) } } },
+    { ...optional, config: changes('persona-feed', 'post-feed', 'mine'), schema: { body: PersonaRef, response: { 200: envelope(AddUsedResult) } } },
     async (request) => ok({ used_count: await service.addUsed(db, request.user, request.body.persona_uid, clientAddress(request.ip)) }),
   );
 

@@ -4,7 +4,7 @@ import { and, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-o
 import type { Db } from '../../db';
 import { prepared } from '../../db/prepared';
 import { personaFavorites, personas } from '../../db/schema';
-import type { ListCache } from '../../lib/list-cache';
+import type { ProcessCache } from '../../lib/cache';
 import { LIMITS } from '../../lib/limits';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
@@ -180,12 +180,12 @@ async function favoriteUids(db: Db, uid: string, personaUids: string[]): Promise
  * fields, is_favorite and is_mine, are laid over it from their cached favourites; a reader with
  * neither on the page gets the shared page itself (the same object, so its answer can be reused).
  */
-export async function listPersonas(db: Db, options: { viewer: Viewer; query: FeedQuery; cache?: ListCache | null }): Promise<FeedPage> {
+export async function listPersonas(db: Db, options: { viewer: Viewer; query: FeedQuery; cache?: ProcessCache | null }): Promise<FeedPage> {
   const { viewer, query, cache } = options;
   const adult = isAdult(viewer);
   if (!cache?.enabled) return (await readFeedPage(db, viewer, adult, query)).page;
   const key = JSON.stringify([adult, query.language ?? null, query.tag ?? null, query.q ?? null, query.snapshot ?? null, query.page]);
-  const { page, authors, personas: shown } = await cache.page('persona', key, () => readFeedPage(db, null, adult, query));
+  const { page, authors, personas: shown } = await cache.read('persona', key, () => readFeedPage(db, null, adult, query));
   if (!viewer) return page;
   // Kept under the page's personas, not its key: a page read again may hold others.
   const favorites = await cache.favoritesOf(viewer.uid, shown, () =>
@@ -197,12 +197,12 @@ export async function listPersonas(db: Db, options: { viewer: Viewer; query: Fee
   );
   const own = (persona: Persona, i: number) => favorites.has(persona.uid) || authors[i] === viewer.uid;
   if (!page.results.some(own)) return page;
-  return cache.overlay('persona', viewer.uid, key, page, favorites, () => ({
+  return {
     ...page,
     results: page.results.map((persona, i) =>
       own(persona, i) ? { ...persona, is_favorite: favorites.has(persona.uid), is_mine: authors[i] === viewer.uid } : persona,
     ),
-  }));
+  };
 }
 
 /** 404001 when missing, taken down or its author blocked (its author still sees it); 403001 for an adult persona the viewer may not see. */

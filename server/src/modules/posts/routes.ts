@@ -13,9 +13,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LARGE_TEXT_CHARS, LIMITS } from '../../lib/limits';
 import { limitJudgedWrite, rateLimit } from '../../lib/rate-limit';
-import { currentUser, KEEPS_AUTH } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import { POST_FEED_ONLY } from '../../plugins/list-cache';
+import { changes } from '../../plugins/cache';
 import { answerOnce } from '../../plugins/serializer';
 import * as service from './service';
 import { userKey, viewDay, visitorKey } from './views';
@@ -24,8 +24,8 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const db = deps.database.db;
   const required = { preHandler: app.authenticate };
-  /** Content writes (decision 0046): the caller's cached auth lookup stays. */
-  const writes = { ...required, config: { ...KEEPS_AUTH, ...POST_FEED_ONLY } };
+  /** A post written, edited or deleted changes the post feed and the caller's lists, no account. */
+  const writes = { ...required, config: changes('post-feed', 'mine') };
   const optional = { preHandler: app.authenticateOptional };
   // The feed's shared cached page is sent as the bytes serialised the first time (docs/decisions/0040).
   const answer = answerOnce();
@@ -73,7 +73,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     '/post/list/',
     { ...optional, schema: { querystring: PostListQuery, response: { 200: envelope(PostPage) } } },
     async (request, reply) =>
-      answer(reply, await service.listPublic(db, { viewer: request.user, query: request.query, cache: app.listCache })),
+      answer(reply, await service.listPublic(db, { viewer: request.user, query: request.query, cache: app.cache })),
   );
 
   app.get('/post/mine/', { ...required, schema: { querystring: MyPostsQuery, response: { 200: envelope(PostPage) } } }, async (request) =>

@@ -14,7 +14,7 @@ import { prepared } from '../../db/prepared';
 import type { Db } from '../../db';
 import { novels, personas, posts, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { ListCache } from '../../lib/list-cache';
+import type { ProcessCache } from '../../lib/cache';
 import { newUid } from '../../lib/ids';
 import { authorBlocked, authorNotBlocked, type AuthUser } from '../../plugins/auth';
 import { refuseTakenDown } from '../moderation/takedown-marks';
@@ -360,7 +360,7 @@ export async function listPublic(
   options: {
     viewer: Viewer;
     query: { page: number; language?: string | undefined; snapshot?: number | undefined };
-    cache?: ListCache | null;
+    cache?: ProcessCache | null;
   },
 ): Promise<PostPage> {
   const { viewer, query, cache } = options;
@@ -372,12 +372,9 @@ export async function listPublic(
   };
   if (!cache?.enabled) return pageOf(db, viewer, shape, query);
   const key = JSON.stringify([shape.adult, query.language ?? null, query.snapshot ?? null, query.page]);
-  const page = await cache.page('post', key, () => pageOf(db, null, shape, query));
+  const page = await cache.read('post', key, () => pageOf(db, null, shape, query));
   if (!viewer || !page.results.some((post) => post.author_uid === viewer.uid)) return page;
-  return cache.overlay('post', viewer.uid, key, page, null, () => ({
-    ...page,
-    results: page.results.map((post) => (post.author_uid === viewer.uid ? { ...post, is_mine: true } : post)),
-  }));
+  return { ...page, results: page.results.map((post) => (post.author_uid === viewer.uid ? { ...post, is_mine: true } : post)) };
 }
 
 /** The caller's own posts, drafts and taken-down ones (labelled) included, newest first. */

@@ -137,11 +137,10 @@ function publicReference(kind: LedgerKind, ref: string | null): string | null {
 }
 
 /**
- * The account with its balance and debt as the database holds them now. The per-process auth cache
- * is not told of balance changes (every story changes it; migration 0026), so answers that show
- * the money read it here.
+ * The account with its balance and debt as the database holds them now: a signed-in request's account
+ * holds no money (plugins/auth.ts, decision 0052), so answers that show the money read it here.
  */
-export async function withFreshMoney<U extends { uid: string; balance: number; debt: number }>(db: DbOrTx, user: U): Promise<U> {
+export async function withFreshMoney<U extends { uid: string }>(db: DbOrTx, user: U): Promise<U & { balance: number; debt: number }> {
   const [row] = await db.select({ balance: users.balance, debt: users.debt }).from(users).where(eq(users.uid, user.uid));
-  return row ? { ...user, ...row } : user;
+  return { ...user, balance: row?.balance ?? 0, debt: row?.debt ?? 0 };
 }
