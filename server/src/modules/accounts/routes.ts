@@ -189,7 +189,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       if (request.query.uid && request.query.uid !== user.uid) throw new AppError('forbidden');
       // A signed-in request's account holds no money (decision 0052): it is read fresh.
-      return ok(accounts.presentUser(await withFreshMoney(db, user), isAdmin(deps.env.ADMIN_EMAILS, user)));
+      return ok(accounts.presentUser(await withFreshMoney(db, { user }), isAdmin(deps.env.ADMIN_EMAILS, user)));
     },
   );
 
@@ -200,7 +200,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       // A new name is read by the safety judge (issue 46).
       if (request.body.name !== undefined) await limitJudgedWrite(db, currentUser(request).uid);
       const user = await accounts.modifyUser(db, { safety: deps.safety, user: currentUser(request), ...request.body });
-      return ok(accounts.presentUser(await withFreshMoney(db, user), isAdmin(deps.env.ADMIN_EMAILS, user)));
+      return ok(accounts.presentUser(await withFreshMoney(db, { user }), isAdmin(deps.env.ADMIN_EMAILS, user)));
     },
   );
 

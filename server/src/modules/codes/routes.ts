@@ -16,22 +16,30 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/redeem/redeem/',
-    { preHandler: app.authenticate, config: changes('account', 'mine'), schema: { body: RedeemBody, response: { 200: envelope(CodeResult) } } },
+    {
+      preHandler: app.authenticate,
+      config: changes('account', 'mine'),
+      schema: { body: RedeemBody, response: { 200: envelope(CodeResult) } },
+    },
     async (request) => {
       const user = currentUser(request);
       await rateLimit(db, `codes:user:${user.uid}`, LIMITS.codesPerAccount);
-      const { butter, balance } = await redeemCode(db, user.uid, request.body.redeem_code);
+      const { butter, balance } = await redeemCode(db, { userUid: user.uid, raw: request.body.redeem_code });
       return ok({ message: message('redeemed', request.lang, { butter }), butter, balance });
     },
   );
 
   app.post(
     '/user/invitation/',
-    { preHandler: app.authenticate, config: changes('account', 'mine'), schema: { body: InvitationBody, response: { 200: envelope(CodeResult) } } },
+    {
+      preHandler: app.authenticate,
+      config: changes('account', 'mine'),
+      schema: { body: InvitationBody, response: { 200: envelope(CodeResult) } },
+    },
     async (request) => {
       const user = currentUser(request);
       await rateLimit(db, `codes:user:${user.uid}`, LIMITS.codesPerAccount);
-      const { butter, balance } = await acceptInvitation(db, user.uid, request.body.invitation_code);
+      const { butter, balance } = await acceptInvitation(db, { userUid: user.uid, raw: request.body.invitation_code });
       return ok({ message: message(butter > 0 ? 'invitationAccepted' : 'invitationNoReward', request.lang, { butter }), butter, balance });
     },
   );

@@ -121,13 +121,21 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
     '/novel/list/',
     { ...required, schema: { querystring: NovelListQuery, response: { 200: envelope(page(Novel)) } } },
     async (request, reply) =>
-      answer(reply, await service.listNovels(db, currentUser(request), request.query.author_uid, request.query.page, app.cache)),
+      answer(
+        reply,
+        await service.listNovels(db, {
+          viewer: currentUser(request),
+          authorUid: request.query.author_uid,
+          page: request.query.page,
+          cache: app.cache,
+        }),
+      ),
   );
 
   app.get(
     '/novel/details/',
     { preHandler: app.authenticateOptional, schema: { querystring: NovelRef, response: { 200: envelope(NovelDetails) } } },
-    async (request) => ok(await service.novelDetails(db, request.user, request.query.novel_uid)),
+    async (request) => ok(await service.novelDetails(db, { viewer: request.user, uid: request.query.novel_uid })),
   );
 
   app.post('/novel/edit/', { ...writes, schema: { body: EditNovelBody, response: { 200: envelope(NovelDetails) } } }, async (request) => {

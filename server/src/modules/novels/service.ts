@@ -195,7 +195,10 @@ function claimedJob(o: {
 }
 
 /** One's own active novel (404001 when missing or taken down, 403001 when another author's), locked on request. */
-export async function ownNovel(db: DbOrTx, user: AuthUser, uid: string, lock = false): Promise<NovelRow> {
+export async function ownNovel(
+  db: DbOrTx,
+  { user, uid, lock = false }: { user: AuthUser; uid: string; lock?: boolean },
+): Promise<NovelRow> {
   const query = db.select().from(novels).where(eq(novels.uid, uid));
   const [row] = lock ? await query.for('update') : await query;
   if (!row || row.status !== 'active') throw new AppError('notFound');
@@ -212,7 +215,7 @@ async function refuseUnsafeStory(
   db: Db,
   { safety, user, novelUid, edited, before }: { safety: Safety; user: AuthUser; novelUid: string; edited?: string; before?: number },
 ) {
-  const novel = await ownNovel(db, user, novelUid);
+  const novel = await ownNovel(db, { user, uid: novelUid });
   let texts: string[];
   if (edited !== undefined) texts = [edited];
   else {
@@ -222,7 +225,12 @@ async function refuseUnsafeStory(
     texts = [p.char_a_name, p.char_a_setting, p.char_b_name, p.char_b_setting, p.plot, ...list.map((c) => c.content)];
   }
   // A continuation or rewrite is judged beside its story request (runner.ts); an edit here.
-  await safety.refuse(texts, { language: novel.language, rating: novel.isR18 ? 'adult' : 'general', account: user.uid, judgedBeside: edited === undefined });
+  await safety.refuse(texts, {
+    language: novel.language,
+    rating: novel.isR18 ? 'adult' : 'general',
+    account: user.uid,
+    judgedBeside: edited === undefined,
+  });
 }
 
 /** Queues the next chapter for 3 Butter; only one job per novel runs at a time. */
@@ -255,14 +263,14 @@ async function queueChapter(
   try {
     const balance = await db.transaction(async (tx) => {
       await assertLiveJobRoom(tx, user.uid, env.MAX_LIVE_JOBS_PER_USER);
-      const novel = await ownNovel(tx, user, novelUid, true);
+      const novel = await ownNovel(tx, { user, uid: novelUid, lock: true });
       if (novel.generateStatus === 'generating' || novel.generateStatus === 'continuing')
         throw new AppError('invalidInput', { message: 'novelBusy' });
       // Queues the chapter's job and marks the novel continuing, in one statement (queueChapterJob).
       await queue(tx, novel, { jobUid, charge });
       return charge > 0
         ? (await applyLedger(tx, { userUid: user.uid, kind: 'continue', amount: -charge, ref: jobUid })).balance
-        : (await withFreshMoney(tx, user)).balance;
+        : (await withFreshMoney(tx, { user })).balance;
     });
     return { novel_uid: novelUid, generate_status: 'continuing', balance };
   } catch (error) {
@@ -281,7 +289,7 @@ export async function stopGeneration(
 ) {
   const result = await db.transaction(async (tx) => {
     // Lock order as the workers: the job, then the chapter, then the novel.
-    const novel = await ownNovel(tx, user, novelUid);
+    const novel = await ownNovel(tx, { user, uid: novelUid });
     const [job] = await tx
       .select()
       .from(generationJobs)
@@ -340,13 +348,16 @@ async function authorNames(db: Db, uids: string[]): Promise<Map<string, string>>
  * on it is per reader) and forgotten with its author's notices; a page showing a story being written is
  * not kept (its word count moves with every progress save, which notifies nobody).
  */
-export async function listNovels(db: Db, viewer: AuthUser, authorUid: string | undefined, page: number, cache?: ProcessCache | null) {
+export async function listNovels(
+  db: Db,
+  { viewer, authorUid, page, cache }: { viewer: AuthUser; authorUid: string | undefined; page: number; cache?: ProcessCache | null },
+) {
   const author = authorUid ?? viewer.uid;
   const own = author === viewer.uid;
   // Another author's adult stories, like their adult personas, need the reader's 18+ confirmation.
   const shape = own ? 'own' : viewer.adultConfirmedAt ? 'adult' : 'general';
   const read = async () => {
-    const rows = await novelListQuery(db, shape).execute({ author, offset: (page - 1) * PAGE_SIZE });
+    const rows = await novelListQuery(db, { shape }).execute({ author, offset: (page - 1) * PAGE_SIZE });
     return {
       results: rows.slice(0, PAGE_SIZE).map((r) => presentNovel(r.novel, r.authorName ?? '', r.chapterCount)),
       page,
@@ -361,7 +372,7 @@ export async function listNovels(db: Db, viewer: AuthUser, authorUid: string | u
 const beingWritten = (novel: Novel) => novel.generate_status === 'generating' || novel.generate_status === 'continuing';
 
 /** One shape of an author's novel list, prepared once; the page's keys come from novels_author_idx alone (docs/decisions/0028). */
-export function novelListQuery(db: Db, shape: 'own' | 'adult' | 'general') {
+export function novelListQuery(db: Db, { shape }: { shape: 'own' | 'adult' | 'general' }) {
   const name = `novel_list_${shape}`;
   return prepared(db, name, () => {
     const keys = db
@@ -408,7 +419,7 @@ export function assertReadable(
 }
 
 /** A novel with its chapters: for its author, or for anyone once it is public. */
-export async function novelDetails(db: Db, viewer: AuthUser | null, uid: string): Promise<NovelDetails> {
+export async function novelDetails(db: Db, { viewer, uid }: { viewer: AuthUser | null; uid: string }): Promise<NovelDetails> {
   const [found] = await db
     .select({
       row: novels,
@@ -457,7 +468,7 @@ export async function editNovel(
 ): Promise<NovelDetails> {
   await refuseUnsafeStory(db, { safety, user, novelUid: uid, edited: content });
   await db.transaction(async (tx) => {
-    const novel = await ownNovel(tx, user, uid, true);
+    const novel = await ownNovel(tx, { user, uid, lock: true });
     if (novel.generateStatus === 'generating' || novel.generateStatus === 'continuing')
       throw new AppError('invalidInput', { message: 'novelBusy' });
     // The chosen version of that chapter.
@@ -470,7 +481,7 @@ export async function editNovel(
       .where(eq(chapters.id, target));
     await setPath(tx, uid, path);
   });
-  return novelDetails(db, user, uid);
+  return novelDetails(db, { viewer: user, uid });
 }
 
 /**
@@ -513,7 +524,7 @@ export async function selectVersion(
   { user, novelUid, chapterIndex, version }: { user: AuthUser; novelUid: string; chapterIndex: number; version: number },
 ): Promise<NovelDetails> {
   await db.transaction(async (tx) => {
-    const novel = await ownNovel(tx, user, novelUid, true);
+    const novel = await ownNovel(tx, { user, uid: novelUid, lock: true });
     if (novel.generateStatus === 'generating' || novel.generateStatus === 'continuing')
       throw new AppError('invalidInput', { message: 'novelBusy' });
     const path = await lockedPath(tx, novelUid);
@@ -528,5 +539,5 @@ export async function selectVersion(
     if (parent !== null) await tx.update(chapters).set({ nextId: chosen }).where(eq(chapters.id, parent));
     await setPath(tx, novelUid, [...path.slice(0, chapterIndex), ...(await descend(tx, chosen))]);
   });
-  return novelDetails(db, user, novelUid);
+  return novelDetails(db, { viewer: user, uid: novelUid });
 }

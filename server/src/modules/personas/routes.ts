@@ -42,12 +42,12 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/persona/details/',
     { ...optional, schema: { querystring: PersonaRef, response: { 200: envelope(Persona) } } },
-    async (request) => ok(await service.personaDetails(db, request.user, request.query.persona_uid)),
+    async (request) => ok(await service.personaDetails(db, { viewer: request.user, uid: request.query.persona_uid })),
   );
   app.post(
     '/persona/details/',
     { ...optional, config: changes(), schema: { body: PersonaRef, response: { 200: envelope(Persona) } } },
-    async (request) => ok(await service.personaDetails(db, request.user, request.body.persona_uid)),
+    async (request) => ok(await service.personaDetails(db, { viewer: request.user, uid: request.body.persona_uid })),
   );
 
   app.post(
@@ -57,37 +57,48 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: changes('mine'),
       schema: { body: FavoriteBody, response: { 200: envelope(FavoriteResult) } },
     },
-    async (request) => ok({ is_favorite: await service.toggleFavorite(db, currentUser(request), request.body.post_id) }),
+    async (request) => ok({ is_favorite: await service.toggleFavorite(db, { viewer: currentUser(request), uid: request.body.post_id }) }),
   );
 
   app.get(
     '/persona/list/myfavorite/',
     { ...required, schema: { querystring: PageQuery, response: { 200: envelope(page(Persona)) } } },
-    async (request) => ok(await service.myFavorites(db, currentUser(request), request.query.page)),
+    async (request) => ok(await service.myFavorites(db, { viewer: currentUser(request), page: request.query.page })),
   );
 
   app.post(
     '/persona/addused/',
-    { ...optional, config: changes('persona-feed', 'post-feed', 'mine'), schema: { body: PersonaRef, response: { 200: envelope(AddUsedResult) } } },
-    async (request) => ok({ used_count: await service.addUsed(db, request.user, request.body.persona_uid, clientAddress(request.ip)) }),
+    {
+      ...optional,
+      config: changes('persona-feed', 'post-feed', 'mine'),
+      schema: { body: PersonaRef, response: { 200: envelope(AddUsedResult) } },
+    },
+    async (request) =>
+      ok({
+        used_count: await service.addUsed(db, {
+          viewer: request.user,
+          uid: request.body.persona_uid,
+          clientAddress: clientAddress(request.ip),
+        }),
+      }),
   );
 
   app.post('/persona/create/', { ...writes, schema: { body: PersonaInput, response: { 200: envelope(Persona) } } }, async (request) => {
     const user = currentUser(request);
     await rateLimit(db, `persona-create:user:${user.uid}`, LIMITS.personaCreatePerAccount);
     await limitJudgedWrite(db, user.uid);
-    return ok(await service.createPersona(db, app.deps.safety, user, request.body));
+    return ok(await service.createPersona(db, { safety: app.deps.safety, viewer: user, input: request.body }));
   });
 
   app.post('/persona/edit/', { ...writes, schema: { body: PersonaEditBody, response: { 200: envelope(Persona) } } }, async (request) => {
     const { persona_uid, ...patch } = request.body;
     const user = currentUser(request);
     await limitJudgedWrite(db, user.uid);
-    return ok(await service.editPersona(db, app.deps.safety, user, persona_uid, patch));
+    return ok(await service.editPersona(db, { safety: app.deps.safety, viewer: user, uid: persona_uid, patch }));
   });
 
   app.post('/persona/delete/', { ...writes, schema: { body: PersonaRef, response: { 200: envelope(EmptyResult) } } }, async (request) => {
-    await service.deletePersona(db, currentUser(request), request.body.persona_uid);
+    await service.deletePersona(db, { viewer: currentUser(request), uid: request.body.persona_uid });
     return ok({});
   });
 };

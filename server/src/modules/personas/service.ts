@@ -228,13 +228,13 @@ async function visibleRow(db: Db, viewer: Viewer, uid: string, forAuthor = false
 }
 
 /** One query: the persona, whether its author is blocked, and whether the viewer keeps it as a favourite. */
-export async function personaDetails(db: Db, viewer: Viewer, uid: string): Promise<Persona> {
+export async function personaDetails(db: Db, { viewer, uid }: { viewer: Viewer; uid: string }): Promise<Persona> {
   const row = await visibleRow(db, viewer, uid, true);
   return presentPersona(row, viewer, row.isFavorite);
 }
 
 /** Toggles a favourite. Toggles of one pair run one at a time, so the answer always matches the stored state. */
-export async function toggleFavorite(db: Db, viewer: AuthUser, uid: string): Promise<boolean> {
+export async function toggleFavorite(db: Db, { viewer, uid }: { viewer: AuthUser; uid: string }): Promise<boolean> {
   await visibleRow(db, viewer, uid);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${viewer.uid}), hashtext(${uid}))`);
@@ -249,7 +249,7 @@ export async function toggleFavorite(db: Db, viewer: AuthUser, uid: string): Pro
 }
 
 /** One page of the viewer's favourites, newest favourite first (the query; myFavorites runs it). */
-export function favoritesQuery(db: Db, viewer: AuthUser, page: number) {
+export function favoritesQuery(db: Db, { viewer, page }: { viewer: AuthUser; page: number }) {
   return db
     .select({ persona: personas })
     .from(personaFavorites)
@@ -260,8 +260,8 @@ export function favoritesQuery(db: Db, viewer: AuthUser, page: number) {
     .offset((page - 1) * PAGE_SIZE);
 }
 
-export async function myFavorites(db: Db, viewer: AuthUser, page: number) {
-  const rows = await favoritesQuery(db, viewer, page);
+export async function myFavorites(db: Db, { viewer, page }: { viewer: AuthUser; page: number }) {
+  const rows = await favoritesQuery(db, { viewer, page });
   return {
     results: rows.slice(0, PAGE_SIZE).map((r) => presentPersona(r.persona, viewer, true)),
     page,
@@ -275,7 +275,10 @@ export async function myFavorites(db: Db, viewer: AuthUser, page: number) {
  * (`persona_uses`); a visitor's once a day per client address; a repeated use answers the count
  * unchanged, so nobody can push a persona up the feed by clicking.
  */
-export async function addUsed(db: Db, viewer: Viewer, uid: string, clientAddress: string): Promise<number> {
+export async function addUsed(
+  db: Db,
+  { viewer, uid, clientAddress }: { viewer: Viewer; uid: string; clientAddress: string },
+): Promise<number> {
   const row = await visibleRow(db, viewer, uid);
   const first = viewer
     ? (
@@ -339,10 +342,7 @@ async function refuseUnsafe(
 
 export async function createPersona(
   db: Db,
-  safety: Safety,
-  viewer: AuthUser,
-  input: PersonaInput,
-  sourceNovelUid?: string,
+  { safety, viewer, input, sourceNovelUid }: { safety: Safety; viewer: AuthUser; input: PersonaInput; sourceNovelUid?: string | undefined },
 ): Promise<Persona> {
   if (input.is_r18 === 1 && !isAdult(viewer)) throw new AppError('forbidden');
   await refuseUnsafe(db, safety, viewer.uid, {
@@ -388,7 +388,10 @@ async function ownRow(db: Db, viewer: AuthUser, uid: string): Promise<Row> {
   return row;
 }
 
-export async function editPersona(db: Db, safety: Safety, viewer: AuthUser, uid: string, patch: Partial<PersonaInput>): Promise<Persona> {
+export async function editPersona(
+  db: Db,
+  { safety, viewer, uid, patch }: { safety: Safety; viewer: AuthUser; uid: string; patch: Partial<PersonaInput> },
+): Promise<Persona> {
   const current = await ownRow(db, viewer, uid);
   if (patch.is_r18 === 1 && !isAdult(viewer)) throw new AppError('forbidden');
   await refuseUnsafe(db, safety, viewer.uid, { ...current, ...columnsOf(patch) });
@@ -398,10 +401,10 @@ export async function editPersona(db: Db, safety: Safety, viewer: AuthUser, uid:
     .where(eq(personas.uid, uid))
     .returning();
   if (!row) throw new AppError('notFound');
-  return personaDetails(db, viewer, row.uid);
+  return personaDetails(db, { viewer, uid: row.uid });
 }
 
-export async function deletePersona(db: Db, viewer: AuthUser, uid: string): Promise<void> {
+export async function deletePersona(db: Db, { viewer, uid }: { viewer: AuthUser; uid: string }): Promise<void> {
   await ownRow(db, viewer, uid);
   await db.delete(personas).where(eq(personas.uid, uid));
 }

@@ -49,22 +49,22 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = currentUser(request);
     await limitLarge(user.uid, request.body.content);
     await limitJudgedWrite(db, user.uid);
-    return ok(await service.createPost(db, deps.safety, user, request.body));
+    return ok(await service.createPost(db, { safety: deps.safety, user, body: request.body }));
   });
 
   app.post('/post/edit/', { ...writes, schema: { body: EditPostBody, response: { 200: envelope(Post) } } }, async (request) => {
     const user = currentUser(request);
     await limitLarge(user.uid, request.body.content);
     await limitJudgedWrite(db, user.uid);
-    return ok(await service.editPost(db, deps.safety, user, request.body));
+    return ok(await service.editPost(db, { safety: deps.safety, user, body: request.body }));
   });
 
   app.post('/post/delete/', { ...writes, schema: { body: PostRef, response: { 200: envelope(DeletePostResult) } } }, async (request) =>
-    ok(await service.deletePost(db, currentUser(request), request.body.post_uid)),
+    ok(await service.deletePost(db, { user: currentUser(request), uid: request.body.post_uid })),
   );
 
   app.get('/post/details/', { ...optional, schema: { querystring: PostRef, response: { 200: envelope(Post) } } }, async (request) => {
-    const post = await service.postDetails(db, request.user, request.query.post_uid);
+    const post = await service.postDetails(db, { viewer: request.user, uid: request.query.post_uid });
     countView(request, post);
     return ok(post);
   });
@@ -72,11 +72,10 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/post/list/',
     { ...optional, schema: { querystring: PostListQuery, response: { 200: envelope(PostPage) } } },
-    async (request, reply) =>
-      answer(reply, await service.listPublic(db, { viewer: request.user, query: request.query, cache: app.cache })),
+    async (request, reply) => answer(reply, await service.listPublic(db, { viewer: request.user, query: request.query, cache: app.cache })),
   );
 
   app.get('/post/mine/', { ...required, schema: { querystring: MyPostsQuery, response: { 200: envelope(PostPage) } } }, async (request) =>
-    ok(await service.listMine(db, currentUser(request), request.query)),
+    ok(await service.listMine(db, { user: currentUser(request), query: request.query })),
   );
 };

@@ -136,7 +136,7 @@ async function loadFactsPrepared(db: Db, uid: string): Promise<PostFacts | null>
  * A novel is readable by others at /article/detail while at least one public
  * post is bound to it; called in the transaction that changed its posts.
  */
-export async function syncNovelVisibility(tx: DbOrTx, novelUid: string | null): Promise<void> {
+export async function syncNovelVisibility(tx: DbOrTx, { novelUid }: { novelUid: string | null }): Promise<void> {
   if (!novelUid) return;
   await tx
     .update(novels)
@@ -151,13 +151,17 @@ export async function syncNovelVisibility(tx: DbOrTx, novelUid: string | null): 
  * passes the safety check first, at the bound novel's rating (an unbound post is general), before
  * anything is written.
  */
-export async function createPost(db: Db, safety: Safety, user: AuthUser, body: CreatePostBody): Promise<Post> {
+export async function createPost(db: Db, { safety, user, body }: { safety: Safety; user: AuthUser; body: CreatePostBody }): Promise<Post> {
   const replay = await postOfRequest(db, user, body.request_id);
-  if (replay) return postDetails(db, user, replay);
+  if (replay) return postDetails(db, { viewer: user, uid: replay });
   const [bound] = body.novel_id ? await db.select({ isR18: novels.isR18 }).from(novels).where(eq(novels.uid, body.novel_id)) : [];
   // Taken-down content stays down: not its text again, nor its novel (docs/decisions/0035).
   await refuseTakenDown(db, { type: 'post', text: body.content, novelUid: body.novel_id ?? null });
-  await safety.refuse([body.title, body.content], { language: body.language, rating: bound?.isR18 ? 'adult' : 'general', account: user.uid });
+  await safety.refuse([body.title, body.content], {
+    language: body.language,
+    rating: bound?.isR18 ? 'adult' : 'general',
+    account: user.uid,
+  });
   const uid = newUid();
   const created = await db.transaction(async (tx) => {
     let isR18 = false;
@@ -191,11 +195,11 @@ export async function createPost(db: Db, safety: Safety, user: AuthUser, body: C
       .onConflictDoNothing({ target: [posts.authorUid, posts.requestId], where: sql`${posts.requestId} is not null` })
       .returning({ uid: posts.uid });
     if (inserted.length === 0) return false;
-    await syncNovelVisibility(tx, body.novel_id ?? null);
+    await syncNovelVisibility(tx, { novelUid: body.novel_id ?? null });
     return true;
   });
-  if (!created) return postDetails(db, user, (await postOfRequest(db, user, body.request_id)) ?? uid);
-  return postDetails(db, user, uid);
+  if (!created) return postDetails(db, { viewer: user, uid: (await postOfRequest(db, user, body.request_id)) ?? uid });
+  return postDetails(db, { viewer: user, uid });
 }
 
 /** The post an earlier create with this request id made, if any. */
@@ -219,7 +223,7 @@ async function ownPostForUpdate(tx: DbOrTx, user: AuthUser, uid: string): Promis
  * Edits one's own post. A draft that goes public takes a new feed position
  * (the top of the feed); a public post that goes back to draft leaves the feed.
  */
-export async function editPost(db: Db, safety: Safety, user: AuthUser, body: EditPostBody): Promise<Post> {
+export async function editPost(db: Db, { safety, user, body }: { safety: Safety; user: AuthUser; body: EditPostBody }): Promise<Post> {
   // A post keeps its language and rating for life, so the check can run before the transaction.
   const [current] = await db
     .select({ language: posts.language, isR18: posts.isR18, authorUid: posts.authorUid })
@@ -227,7 +231,11 @@ export async function editPost(db: Db, safety: Safety, user: AuthUser, body: Edi
     .where(eq(posts.uid, body.post_uid));
   if (current?.authorUid === user.uid) await refuseTakenDown(db, { type: 'post', text: body.content });
   if (current?.authorUid === user.uid)
-    await safety.refuse([body.title, body.content], { language: current.language, rating: current.isR18 ? 'adult' : 'general', account: user.uid });
+    await safety.refuse([body.title, body.content], {
+      language: current.language,
+      rating: current.isR18 ? 'adult' : 'general',
+      account: user.uid,
+    });
   await db.transaction(async (tx) => {
     const row = await ownPostForUpdate(tx, user, body.post_uid);
     const publishing = !row.isPublic && body.is_public === 1;
@@ -248,22 +256,22 @@ export async function editPost(db: Db, safety: Safety, user: AuthUser, body: Edi
         }),
       })
       .where(eq(posts.uid, row.uid));
-    await syncNovelVisibility(tx, row.novelUid);
+    await syncNovelVisibility(tx, { novelUid: row.novelUid });
   });
-  return postDetails(db, user, body.post_uid);
+  return postDetails(db, { viewer: user, uid: body.post_uid });
 }
 
-export async function deletePost(db: Db, user: AuthUser, uid: string): Promise<{ deleted: true }> {
+export async function deletePost(db: Db, { user, uid }: { user: AuthUser; uid: string }): Promise<{ deleted: true }> {
   await db.transaction(async (tx) => {
     const row = await ownPostForUpdate(tx, user, uid);
     await tx.delete(posts).where(eq(posts.uid, row.uid));
-    await syncNovelVisibility(tx, row.novelUid);
+    await syncNovelVisibility(tx, { novelUid: row.novelUid });
   });
   return { deleted: true };
 }
 
 /** One post for a reader: 404001 for drafts of others, 403001 for adult posts without the 18+ confirmation. */
-export async function postDetails(db: DbOrTx, viewer: Viewer, uid: string): Promise<Post> {
+export async function postDetails(db: DbOrTx, { viewer, uid }: { viewer: Viewer; uid: string }): Promise<Post> {
   const facts = db instanceof PgTransaction ? await loadFacts(db, uid) : await loadFactsPrepared(db as Db, uid);
   if (!facts) throw new AppError('notFound');
   const access = readable(facts.post, viewer, facts.authorBlocked);
@@ -273,7 +281,7 @@ export async function postDetails(db: DbOrTx, viewer: Viewer, uid: string): Prom
 }
 
 /** The post a shared link previews, or null when it must preview nothing (drafts, adult posts, unknown). */
-export async function postForPreview(db: Db, uid: string): Promise<Post | null> {
+export async function postForPreview(db: Db, { uid }: { uid: string }): Promise<Post | null> {
   const facts = await loadFacts(db, uid);
   if (!facts || facts.post.status !== 'active' || facts.authorBlocked || !facts.post.isPublic || facts.post.isR18) return null;
   return present(facts, null);
@@ -378,7 +386,10 @@ export async function listPublic(
 }
 
 /** The caller's own posts, drafts and taken-down ones (labelled) included, newest first. */
-export async function listMine(db: Db, user: AuthUser, query: { page: number; snapshot?: number | undefined }): Promise<PostPage> {
+export async function listMine(
+  db: Db,
+  { user, query }: { user: AuthUser; query: { page: number; snapshot?: number | undefined } },
+): Promise<PostPage> {
   const shape = { mine: true, language: false, adult: true, snapshot: query.snapshot !== undefined };
   return pageOf(db, user, shape, { ...query, author: user.uid });
 }
