@@ -125,8 +125,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     safety,
     workers: env.GENERATION_WORKERS,
     leaseSeconds: env.GENERATION_LEASE_SECONDS,
-    paceMs: env.STREAM_PACE_MS,
-    pacedFrom: env.STREAM_PACE_FROM,
     ...(claims && { claimDb: claims.db }),
     ...(progress && { progressDb: progress.db }),
   });

@@ -44,7 +44,7 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
 
-/** Milliseconds up to a minute (CACHE_MS, STREAM_PACE_MS); unset: undefined. */
+/** Milliseconds up to a minute (CACHE_MS); unset: undefined. */
 const cacheMs = optionalString.transform((v, ctx) => {
   if (v === undefined) return undefined;
   if (/^\d+$/.test(v) && Number(v) <= 60_000) return Number(v);
@@ -109,10 +109,6 @@ const EnvSchema = z
     CHECK_ANSWERS: bool(false),
     /** Milliseconds an account lookup or a list page is reused in one process (plugins/cache.ts); 0: nothing is cached. */
     CACHE_MS: cacheMs.transform((v) => v ?? 30_000),
-    /** Milliseconds at least between the pieces a story's text goes to readers in, while STREAM_PACE_FROM stories are being written; 0: as it comes. */
-    STREAM_PACE_MS: cacheMs.transform((v) => v ?? 40),
-    /** Stories being written on a process from which STREAM_PACE_MS applies; unset: the runner's PACED_FROM (16). */
-    STREAM_PACE_FROM: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(100_000).optional(),
     LLM_PROVIDER: z.enum(['offline', 'openai', 'llamacpp'], { message: 'must be offline, openai or llamacpp' }).default('offline'),
     LLM_BASE_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s) URL'),
     LLM_API_KEY: optionalString,

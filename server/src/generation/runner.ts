@@ -25,7 +25,7 @@ import { MemoryKeeper } from './memory';
 import { Grouped } from '../lib/grouped';
 import { buildPrompt, PromptTooLongError, trimToBudget } from './prompts/build';
 import { PARTIAL_HOLD } from '../safety/detect';
-import { EarlyStream, pieceSpacing } from './early-stream';
+import { EarlyStream } from './early-stream';
 import { createSafety, type RefusalReason, type Safety } from '../safety';
 import { ProviderError, type ChatMessage, type LlmProvider, type Prestart, type StoryRequest } from './types';
 import { OutputGate, SafetyError, WindowRefusedError } from './output-gate';
@@ -60,25 +60,12 @@ export type RunnerOptions = {
   claimDb?: Db;
   /** The connections heartbeat saves go through (default: `db`). */
   progressDb?: Db;
-  /**
-   * While at least `pacedFrom` (default PACED_FROM) stories are being written here, a story's text goes
-   * to readers in pieces at least this far apart (EarlyStream; default 0: always as it arrives).
-   */
-  paceMs?: number;
-  pacedFrom?: number;
 };
 
 /** Abort reasons: each names one way an attempt can end early. */
 class StoppedError extends Error {}
 class LostError extends Error {}
 class ShutdownError extends Error {}
-
-/**
- * Stories being written on this process from which their text is paced (RunnerOptions.paceMs): one
- * at a time, every token goes on at once; under a burst, pieces a few tokens long leave the CPU to
- * other stories' first words.
- */
-const PACED_FROM = 16;
 
 /** How much of the text already shown the output check reads as context before a new piece. */
 const OUTPUT_CONTEXT_CHARS = 400;
@@ -163,8 +150,6 @@ export class JobRunner {
   private readonly idleMs: number;
   private readonly pollMs: number;
   private readonly retryDelayMs: number;
-  /** The pace in force now: options.paceMs while at least pacedFrom stories are being written here, else 0. */
-  private readonly pace: () => number;
   private readonly safety: Safety;
   /** Story memory after each chapter, in the background (generation/memory.ts). */
   readonly memory: MemoryKeeper;
@@ -185,8 +170,6 @@ export class JobRunner {
     this.idleMs = options.idleMs ?? 90_000;
     this.pollMs = options.pollMs ?? Math.min(5000, this.lease * 500);
     this.retryDelayMs = options.retryDelayMs ?? 1000;
-    const { paceMs = 0, pacedFrom = PACED_FROM } = options;
-    this.pace = () => pieceSpacing(this.active.size, paceMs, pacedFrom);
     this.safety = options.safety ?? createSafety();
     this.memory = new MemoryKeeper({ db, provider, safety: this.safety, log });
     this.saves = new Grouped((saves) => saveChapterProgressMany(options.progressDb ?? db, saves), GROUPS);
@@ -440,8 +423,6 @@ export class JobRunner {
           maxTokens: prompt.maxTokens,
           signal: AbortSignal.any([controller.signal, stop.signal]),
         }),
-        this.pace,
-        controller.signal,
       ));
     setImmediate(() => {
       if (!controller.signal.aborted) ask();
@@ -539,7 +520,6 @@ export class JobRunner {
         maxTokens: prompt.maxTokens,
         signal: AbortSignal.any([attempt.controller.signal, stop.signal]),
       }),
-      this.pace,
     );
     return { text, messages: prompt.messages, stop };
   }

@@ -1,8 +1,6 @@
 import OpenAI from 'openai';
 import type { LlmProvider } from '../types';
 import { ProviderError } from '../types';
-import { nodeFetch } from './node-fetch';
-import { serverSentEvents } from './sse';
 
 /** What a chat-completions stream's event carries (only what is read here). */
 type ChatChunk = { choices?: { delta?: { content?: unknown } }[]; error?: unknown } | null;
@@ -52,8 +50,6 @@ export function openaiProvider(options: {
     apiKey: options.apiKey ?? 'not-needed',
     timeout: firstByteMs,
     maxRetries: options.maxRetries ?? 3,
-    // node:http underneath instead of the global fetch (node-fetch.ts, decision 0043).
-    fetch: nodeFetch,
   });
   return {
     name: 'openai',
@@ -80,15 +76,18 @@ export function openaiProvider(options: {
         }, ms);
       };
       try {
+        let stream: AsyncIterable<ChatChunk>;
         let response: Response;
         try {
-          // The SDK makes the call (retries, time-outs, errors by status); its answer is read here (sse.ts).
-          response = await client.chat.completions
+          // The SDK makes the call (retries, time-outs, errors by status) and decodes its event stream.
+          const answer = await client.chat.completions
             .create(
               { model: options.model, messages, stream: true, max_tokens: maxTokens, temperature: 0.9 },
               { signal: controller.signal },
             )
-            .asResponse();
+            .withResponse();
+          stream = answer.data as unknown as AsyncIterable<ChatChunk>;
+          response = answer.response;
         } catch (error) {
           if (signal.aborted) throw error;
           const status = (error as { status?: number }).status;
@@ -104,26 +103,12 @@ export function openaiProvider(options: {
           controller.abort();
           throw new ProviderError(`the model answered ${type} instead of an event stream`);
         }
-        if (!response.body) throw new ProviderError('the model answered without a body');
         let pendingHigh = '';
-        let done = false;
         arm(firstByteMs, 'no text');
         try {
-          for await (const event of serverSentEvents(response.body as unknown as AsyncIterable<Uint8Array>)) {
+          for await (const chunk of stream) {
             arm(idleMs, 'nothing more');
-            // After [DONE] the rest is read (and ignored) to its end, so the connection can serve the next story.
-            if (done) continue;
-            if (event.data.startsWith('[DONE]')) {
-              done = true;
-              continue;
-            }
-            let chunk: ChatChunk;
-            try {
-              chunk = JSON.parse(event.data) as ChatChunk;
-            } catch {
-              throw new ProviderError('the model sent an event that is not JSON');
-            }
-            if (event.event === 'error' || chunk?.error) throw new ProviderError(`the model sent an error: ${errorText(chunk)}`);
+            if (chunk?.error) throw new ProviderError(`the model sent an error: ${errorText(chunk)}`);
             if (!chunk || typeof chunk !== 'object' || !Array.isArray(chunk.choices))
               throw new ProviderError('the model sent an event that is not a chat-completion chunk');
             const content: unknown = chunk.choices[0]?.delta?.content;
@@ -141,7 +126,7 @@ export function openaiProvider(options: {
           }
         } catch (error) {
           if (timedOut) throw timedOut;
-          // Stopped: the story ends quietly with what came, as it did when the SDK read the stream.
+          // Stopped: the story ends quietly with what came.
           if (signal.aborted && !(error instanceof ProviderError)) return;
           if (error instanceof ProviderError) throw error;
           // A connection closed mid-stream, an event that is not JSON, an error event: worth another try.

@@ -63,7 +63,7 @@ describe('a story asked of the model before its charge commits', () => {
     const rows = await authorRows(me.uid);
     expect(rows.novels).toEqual([{ uid, generate_status: 'done' }]);
     expect(rows.jobs).toEqual([{ status: 'done' }]);
-    const totals = await ledgerTotals(ctx.database.db, me.uid);
+    const totals = await ledgerTotals(ctx.database.db, { userUid: me.uid });
     expect(totals).toMatchObject({ balance: 0, debt: 0, ledgerSum: 0 });
 
     // Every worker slot kept for the refused stories came back: a full set of stories runs again.
@@ -91,7 +91,7 @@ describe('a story asked of the model before its charge commits', () => {
     await runnerSettled(ctx);
     expect(llm.requests.length).toBeLessThanOrEqual(asked + 1);
     expect(await authorRows(me.uid)).toEqual({ novels: [], jobs: [] });
-    expect(await ledgerTotals(ctx.database.db, me.uid)).toMatchObject({ balance: 0, debt: 0, ledgerSum: 0 });
+    expect(await ledgerTotals(ctx.database.db, { userUid: me.uid })).toMatchObject({ balance: 0, debt: 0, ledgerSum: 0 });
   });
 
   it('answers a start call sent with Accept: text/event-stream with the story on the same request: head, text, done', async () => {
@@ -130,38 +130,3 @@ describe('a story asked of the model before its charge commits', () => {
   });
 });
 
-describe('stories paced for their readers (STREAM_PACE_MS, STREAM_PACE_FROM)', () => {
-  // Paced from the first story on, and paced only from the second.
-  let always: { llm: FakeLlm; ctx: TestContext };
-  let fromTwo: { llm: FakeLlm; ctx: TestContext };
-  beforeAll(async () => {
-    always = await createModelTestContext({ STREAM_PACE_MS: '200', STREAM_PACE_FROM: '1' });
-    fromTwo = await createModelTestContext({ STREAM_PACE_MS: '200', STREAM_PACE_FROM: '2' });
-  });
-  afterAll(async () => {
-    for (const { ctx, llm } of [always, fromTwo]) {
-      await ctx.close();
-      await llm.close();
-    }
-  });
-
-  const words = Array.from({ length: 24 }, (_, i) => `word${i + 1} `);
-  const until = (events: { event: string }[]) => events.some((e) => e.event === 'done' || e.event === 'error');
-  /** Writes one story, read on its own start request; answers the pieces its reader got. */
-  async function oneStory({ ctx, llm }: { llm: FakeLlm; ctx: TestContext }, email: string) {
-    const me = await signUp(ctx, email);
-    // 24 tokens 15 ms apart: without a pace a reader gets them in about 24 pieces.
-    llm.script([{ chunks: words, delayMs: 15 }]);
-    const events = await readSse(`${ctx.baseUrl}/api/v1/novel/generate/`, me.auth, until, 20_000, request());
-    expect(events.at(-1)).toMatchObject({ event: 'done', data: { generate_status: 'done', word_count: 24 } });
-    const shown = events.filter((e) => e.event === 'delta').map((e) => e.data.text as string);
-    expect(shown.join('')).toBe(words.join(''));
-    return shown;
-  }
-
-  it('a paced story reaches its reader whole in a few pieces; below STREAM_PACE_FROM it goes as it comes', async () => {
-    // 360 ms of tokens in pieces at least 200 ms apart: the first, about two more and the end.
-    expect((await oneStory(always, 'paced@example.com')).length).toBeLessThanOrEqual(8);
-    expect((await oneStory(fromTwo, 'unpaced@example.com')).length).toBeGreaterThanOrEqual(12);
-  });
-});
