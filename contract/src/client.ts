@@ -9,4 +9,6 @@ export * from './text';
 export * from './sse';
 export * from './email';
 export * from './products';
+export * from './markets';
 export * from './ruby';
+export * from './cowrite-constants';

@@ -12,3 +12,4 @@ export * from './posts';
 export * from './site';
 export * from './payments';
 export * from './ruby';
+export * from './revise';

@@ -1,8 +1,19 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './constants';
-import { CURRENCIES, PRODUCTS } from './products';
+import { CURRENCIES, DELIVERY_CONSENT_CURRENCIES, PRODUCTS } from './products';
 
-export { CURRENCIES, DEFAULT_PRODUCT_ID, INVITE_BUTTER, PRODUCTS, findProduct, type Currency, type Product } from './products';
+export {
+  CURRENCIES,
+  CURRENCY_FORMAT,
+  DEFAULT_PRODUCT_ID,
+  DELIVERY_CONSENT_CURRENCIES,
+  INVITE_BUTTER,
+  LANGUAGE_CURRENCY,
+  PRODUCTS,
+  findProduct,
+  type Currency,
+  type Product,
+} from './products';
 
 const productIds = PRODUCTS.map((p) => p.id) as [string, ...string[]];
 
@@ -14,8 +25,8 @@ export const ProductView = z.object({
   butter: z.number().int().nullable(),
   /** Length of a pass in seconds; null for a package. */
   pass_seconds: z.number().int().nullable(),
-  /** Minor units (cents, fen) per currency. */
-  prices: z.object({ eur: z.number().int(), cny: z.number().int() }),
+  /** Stripe amounts per currency: cents and fen; whole yen and won; TWD cents of whole dollars (CURRENCY_FORMAT). */
+  prices: z.object({ eur: z.number().int(), cny: z.number().int(), jpy: z.number().int(), krw: z.number().int(), twd: z.number().int() }),
 });
 export const ProductsResult = z.object({
   products: z.array(ProductView),
@@ -25,11 +36,24 @@ export const ProductsResult = z.object({
 });
 export type ProductsResult = z.infer<typeof ProductsResult>;
 
-/** POST /payment/stripeCreateCheckoutSession/: the price comes from the server's table only. */
-export const CreateCheckoutBody = z.object({
-  product_name: z.enum(productIds),
-  currency: z.enum(CURRENCIES).default('eur'),
-});
+/** A form-encoded body sends `true`/`1` as text. */
+const formBoolean = z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean());
+
+/**
+ * POST /payment/stripeCreateCheckoutSession/: the price comes from the server's table only. SPEC.md's client
+ * sends `product_name` alone (EUR, no consent needed). `delivery_consent`: the buyer ticked that the Butter
+ * is delivered at once and the cooling-off does not apply; required for TWD (DELIVERY_CONSENT_CURRENCIES).
+ */
+export const CreateCheckoutBody = z
+  .object({
+    product_name: z.enum(productIds),
+    currency: z.enum(CURRENCIES).default('eur'),
+    delivery_consent: formBoolean.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (DELIVERY_CONSENT_CURRENCIES.includes(body.currency) && body.delivery_consent !== true)
+      ctx.addIssue({ code: 'custom', path: ['delivery_consent'], message: 'required for this currency' });
+  });
 export const CreateCheckoutResult = z.object({ clientSecret: z.string() });
 
 /** POST /payment/sandbox/complete/: the sandbox's test checkout form (PAYMENTS=sandbox only). */
@@ -90,6 +114,7 @@ export const LEDGER_KINDS = [
   'revoke',
   'dispute_won',
   'refund_failed',
+  'revise',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const Transaction = z.object({

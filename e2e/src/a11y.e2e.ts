@@ -126,6 +126,7 @@ function routesOf(w: World): { path: string; auth: boolean }[] {
     '/user-agreement',
     '/about-us',
     '/legal/commerce',
+    '/legal/privacy-ko',
     '/p/ines-and-tomas-lighthouse',
     '/p/mira-and-sol-night-train',
     '/p/you-and-the-dragon-keeper',

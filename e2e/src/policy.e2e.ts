@@ -35,7 +35,7 @@ const CASES = [
     lang: 'zh-CN',
     date: '2025年3月25日',
     promise: '收到有效投诉后，我们会在 24 小时内下架争议内容。',
-    age: '你必须年满 13 周岁才能使用 Butterfic',
+    age: '你必须年满 14 周岁才能使用 Butterfic',
     sections: ['法律义务', '你的创作', '违规处理', '退款', '隐私', '运营方'],
     guidelines: '社区准则',
     tax: '充值时填写的地址仅用于计算税费。',
@@ -151,12 +151,16 @@ describe('each market\'s notices', () => {
     await page.locator('footer').getByRole('link', { name: t.screens.commerceLaw }).click();
     await page.waitForURL((url) => url.pathname === '/legal/commerce');
     await expect.poll(() => h1(page)).toBe(t.screens.commerceLaw);
-    await page.locator('.policy-table').waitFor();
+    await page.locator('.policy-table').first().waitFor();
     const text = await bodyText(page);
     for (const term of ['販売事業者', '所在地', '電話番号', '販売価格', 'お支払い方法', '商品の引渡時期', '返品・キャンセル']) expect(text).toContain(term);
     expect(text).toContain('[OPERATOR_NAME]');
     expect(text).toContain('[OPERATOR_ADDRESS]');
     expect(text).not.toContain('法人番号');
+    // Issue 48: the representative, and the price table in yen with tax included.
+    expect(text).toContain('代表者・運営責任者');
+    expect(text).toContain('[OPERATOR_REPRESENTATIVE]');
+    expect(text).toContain('￥300（税込）');
     await snap(page, 'policy-commerce-ja-phone');
     await context.close();
   });
@@ -174,7 +178,7 @@ describe('each market\'s notices', () => {
     const en = await newPage(browser, { locale: 'en-US', viewport: DESKTOP });
     await en.page.goto('/legal/commerce');
     await expect.poll(() => h1(en.page)).toBe(texts.en.screens.commerceLaw);
-    await en.page.locator('.policy-table').waitFor();
+    await en.page.locator('.policy-table').first().waitFor();
     expect(await en.page.locator('article').getAttribute('lang')).toBe('ja');
     expect(await bodyText(en.page)).toContain(texts.en.policy!.commerceNote);
     await en.context.close();

@@ -221,7 +221,8 @@ describe.each(CASES)('wallet in $locale', ({ locale, lang, currency, price }) =>
     expect(await page.getByLabel(w.inviteField, { exact: true }).inputValue()).toBe(hostInfo.invitation_code);
     await page.getByLabel(t.login.email, { exact: true }).fill(email);
     await page.getByLabel(t.login.password, { exact: true }).fill(password);
-    await page.getByRole('checkbox').check();
+    // The agreement, and in zh-CN the separate consent to the transfer abroad (个人信息保护法 art. 39).
+    for (const box of await page.getByRole('checkbox').all()) await box.check();
     await snap(page, `wallet-${lang}-login-invite`);
     await page.getByRole('button', { name: t.common.confirm, exact: true }).click();
     await onPath(page, '/verify');

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv, missingOperatorSettings, parseDuration, TAKEDOWN_EMAIL_PLACEHOLDER } from './env';
+import { EnvError, loadEnv, missingMarketSettings, missingOperatorSettings, parseDuration, TAKEDOWN_EMAIL_PLACEHOLDER } from './env';
 
 describe('configuration', () => {
   it('runs with no configuration at all, on the defaults of CONTRACT.md', () => {
@@ -189,5 +189,23 @@ describe('configuration', () => {
     expect(() => loadEnv({ OPERATOR_EMAIL: 'hello at fic' })).toThrow(/OPERATOR_EMAIL/);
     expect(() => loadEnv({ POLICY_UPDATED: '25 March 2025' })).toThrow(/POLICY_UPDATED/);
     expect(() => loadEnv({ POLICY_UPDATED: '2025-02-31x' })).toThrow(/POLICY_UPDATED/);
+  });
+
+  it('gives each market one minimum age: the legal floor (14 in Korea and mainland China), raised but never lowered by MIN_AGES', () => {
+    expect(loadEnv({}).MIN_AGES).toEqual({ en: 13, 'zh-CN': 14, 'zh-TW': 13, ko: 14, ja: 13 });
+    expect(loadEnv({ MIN_AGES: 'ko=15, JA=16' }).MIN_AGES).toEqual({ en: 13, 'zh-CN': 14, 'zh-TW': 13, ko: 15, ja: 16 });
+    expect(() => loadEnv({ MIN_AGES: 'ko=13' })).toThrow(/MIN_AGES cannot set ko below 14/);
+    expect(() => loadEnv({ MIN_AGES: 'zh-CN=12' })).toThrow(/MIN_AGES cannot set zh-CN below 14/);
+    expect(() => loadEnv({ MIN_AGES: 'fr=16' })).toThrow(/MIN_AGES must be language=age pairs/);
+    expect(() => loadEnv({ MIN_AGES: 'en=140' })).toThrow(/MIN_AGES .*highest/);
+  });
+
+  it('checks the shape of the Taiwanese and Chinese registration numbers', () => {
+    const set = loadEnv({ TW_BUSINESS_NUMBER: '12345678', CN_CREDIT_CODE: '91310000MA1FL8XW2N' });
+    expect(set.TW_BUSINESS_NUMBER).toBe('12345678');
+    expect(missingMarketSettings(set)).not.toContain('TW_BUSINESS_NUMBER');
+    expect(missingMarketSettings(loadEnv({}))).toHaveLength(8);
+    expect(() => loadEnv({ TW_BUSINESS_NUMBER: '1234-5678' })).toThrow(/TW_BUSINESS_NUMBER/);
+    expect(() => loadEnv({ CN_CREDIT_CODE: '12345' })).toThrow(/CN_CREDIT_CODE/);
   });
 });

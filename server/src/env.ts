@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { normalizeStoredEmail, POLICY_UPDATED } from '@butterfic/contract';
+import { LANGUAGES, MIN_AGE_CEILING, MIN_AGE_FLOOR, normalizeStoredEmail, POLICY_UPDATED, type Language, type MinAges } from '@butterfic/contract';
 import { z } from 'zod';
 
 /**
@@ -173,6 +173,26 @@ const EnvSchema = z
     GOVERNING_LAW: optionalString,
     OPERATOR_COMPANY_NUMBER: optionalString,
     PRIVACY_CONTACT: optionalString,
+    // Market items of the policy pages (docs/decisions/0054): shown as placeholders while unset.
+    OPERATOR_REPRESENTATIVE: optionalString,
+    OPERATOR_PHONE: optionalString,
+    KR_BUSINESS_NUMBER: optionalString,
+    KR_MAIL_ORDER_NUMBER: optionalString,
+    KR_PRIVACY_OFFICER: optionalString,
+    TW_BUSINESS_NUMBER: optionalString.refine((v) => v === undefined || /^\d{8}$/.test(v), 'must be the 8 digits of a 統一編號'),
+    CN_CREDIT_CODE: optionalString.refine((v) => v === undefined || /^[0-9A-HJ-NPQRTUWXY]{18}$/.test(v), 'must be an 18-character 统一社会信用代码'),
+    CN_REPRESENTATIVE: optionalString,
+    MIN_AGES: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const ages = parseMinAges(value);
+        if (typeof ages === 'string') {
+          ctx.addIssue({ code: 'custom', message: ages });
+          return z.NEVER;
+        }
+        return ages;
+      }),
     POLICY_UPDATED: z
       .string()
       .trim()
@@ -229,6 +249,25 @@ type ParsedEnv = z.infer<typeof EnvSchema>;
 export const SETTINGS = Object.keys(EnvSchema.shape) as (keyof ParsedEnv)[];
 
 /**
+ * `MIN_AGES=ko=15,ja=16`: raises a market's minimum age over its legal floor (MIN_AGE_FLOOR: 14 in Korea and
+ * mainland China, 13 elsewhere). Answers every market's age, or a sentence saying what is wrong.
+ */
+export function parseMinAges(value: string | undefined): MinAges | string {
+  const ages: MinAges = { ...MIN_AGE_FLOOR };
+  for (const part of (value ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+    const match = /^([a-zA-Z-]+)\s*=\s*(\d{1,3})$/.exec(part);
+    const language = LANGUAGES.find((l) => l.toLowerCase() === match?.[1]?.toLowerCase());
+    if (!match || !language) return `must be language=age pairs such as ko=14,ja=13 (languages: ${LANGUAGES.join(', ')})`;
+    const age = Number(match[2]);
+    const floor = MIN_AGE_FLOOR[language as Language];
+    if (age < floor) return `cannot set ${language} below ${floor}, the legal minimum of that market`;
+    if (age > MIN_AGE_CEILING) return `sets ${language} to ${age}; the highest minimum age accepted is ${MIN_AGE_CEILING}`;
+    ages[language] = age;
+  }
+  return ages;
+}
+
+/**
  * Where takedown notices go when TAKEDOWN_EMAIL is unset (issue 25): never an admin login. A site on a
  * real domain gets `takedown@<that domain>`; a site on localhost or an IP address gets the placeholder
  * (the .invalid domain never receives mail). Start-up warns in both cases.
@@ -245,6 +284,22 @@ export const OPERATOR_SETTINGS = ['OPERATOR_NAME', 'OPERATOR_ADDRESS', 'OPERATOR
 
 export function missingOperatorSettings(env: Pick<Env, (typeof OPERATOR_SETTINGS)[number]>): string[] {
   return OPERATOR_SETTINGS.filter((name) => !env[name]);
+}
+
+/** The market items of the policy pages (decision 0054): shown as placeholders on that market's pages while unset. */
+export const MARKET_SETTINGS = [
+  'OPERATOR_REPRESENTATIVE',
+  'OPERATOR_PHONE',
+  'KR_BUSINESS_NUMBER',
+  'KR_MAIL_ORDER_NUMBER',
+  'KR_PRIVACY_OFFICER',
+  'TW_BUSINESS_NUMBER',
+  'CN_CREDIT_CODE',
+  'CN_REPRESENTATIVE',
+] as const;
+
+export function missingMarketSettings(env: Pick<Env, (typeof MARKET_SETTINGS)[number]>): string[] {
+  return MARKET_SETTINGS.filter((name) => !env[name]);
 }
 
 /** Shown as the takedown address when TAKEDOWN_EMAIL is unset and the site has no real domain. */

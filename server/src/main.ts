@@ -5,7 +5,15 @@ import { buildApp } from './app';
 import { openDatabase } from './db';
 import { warmUp as warmUpSafety } from './safety';
 import { runSeed } from './seed';
-import { defaultTakedownEmail, EnvError, loadEnv, missingOperatorSettings, TAKEDOWN_EMAIL_PLACEHOLDER, type Env } from './env';
+import {
+  defaultTakedownEmail,
+  EnvError,
+  loadEnv,
+  missingMarketSettings,
+  missingOperatorSettings,
+  TAKEDOWN_EMAIL_PLACEHOLDER,
+  type Env,
+} from './env';
 import { dataDirProblem } from './lib/data-dir';
 import { createLogger } from './lib/logger';
 
@@ -104,4 +112,7 @@ if (env.PAYMENTS_SANDBOX_PUBLIC)
 const unsetOperator = missingOperatorSettings(env);
 if (unsetOperator.length > 0)
   logger.warn(`the user agreement and privacy policy show placeholders for who runs the service: set ${unsetOperator.join(', ')}`);
+const unsetMarket = missingMarketSettings(env);
+if (unsetMarket.length > 0)
+  logger.info(`the Korean, Japanese, Taiwanese and mainland Chinese policy pages show placeholders for ${unsetMarket.join(', ')} (docs/contract.md)`);
 if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) logger.warn('web/dist is missing: run npm run build to serve the web app');

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createSseParser } from '@butterfic/contract/client';
+import { isMemoryRequest } from '../src/generation/prompts/languages';
 
 /**
  * A real HTTP server on loopback that speaks the OpenAI chat-completions
@@ -87,7 +88,7 @@ export async function startFakeLlm(initial: Behaviour[] = [{ chunks: ['Hello'] }
         return;
       }
       const body = JSON.parse(raw);
-      const isMemory = body.messages?.[0]?.content?.startsWith?.('You keep the memory of a story') === true;
+      const isMemory = isMemoryRequest(body.messages);
       (isMemory ? memoryRequests : requests).push(body);
       // A judge's request (safety/judge.ts) that `answerBy` leaves alone is answered "safe", outside the script.
       const isJudge = body.messages?.[0]?.content?.startsWith?.('You are a content-safety classifier') === true;

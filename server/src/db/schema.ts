@@ -1,4 +1,4 @@
-import { LEDGER_KINDS } from '@butterfic/contract';
+import { HISTORY_SOURCES, LEDGER_KINDS } from '@butterfic/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -444,6 +444,29 @@ export const chapters = pgTable(
 );
 
 /**
+ * A chapter version's history (migration 0037, issue 50, docs/decisions/0056): every text it held, by
+ * source; at most HISTORY_MAX per version (the SQL function chapter_history_add drops the oldest).
+ */
+export const chapterHistory = pgTable(
+  'chapter_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    uid: text('uid').notNull(),
+    chapterId: bigint('chapter_id', { mode: 'number' })
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: HISTORY_SOURCES }).notNull(),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chapter_history_uid_uq').on(t.uid),
+    index('chapter_history_chapter_idx').on(t.chapterId, t.id),
+    check('chapter_history_source_check', sql`${t.source} in ('model', 'edit', 'revise', 'restore')`),
+  ],
+);
+
+/**
  * Generation jobs, claimed with FOR UPDATE SKIP LOCKED under a lease that the
  * running worker renews; a job whose lease ran out is resumed by any worker.
  */
@@ -470,6 +493,9 @@ export const generationJobs = pgTable(
     error: text('error'),
     /** Set by the stop call when it refunded the charge: the worker then keeps none of its text. */
     refunded: boolean('refunded').notNull().default(false),
+    /** Beats and a direction the author steered a continuation or rewrite with (migration 0038, issue 50). */
+    beats: jsonb('beats').$type<string[]>().notNull().default([]),
+    direction: text('direction'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -597,8 +623,10 @@ export const payments = pgTable(
       .notNull()
       .references(() => users.uid),
     productId: text('product_id').notNull(),
-    currency: text('currency', { enum: ['eur', 'cny'] }).notNull(),
-    /** Minor units, from the server's price table. */
+    currency: text('currency', { enum: ['eur', 'cny', 'jpy', 'krw', 'twd'] }).notNull(),
+    /** When the buyer ticked that the Butter is delivered at once and the cooling-off does not apply (TWD: migration 0034). */
+    deliveryConsentAt: timestamp('delivery_consent_at', { withTimezone: true }),
+    /** Stripe's amount (CURRENCY_FORMAT: cents and fen, whole yen and won), from the server's price table. */
     amount: integer('amount').notNull(),
     status: text('status', { enum: ['open', 'credited', 'failed'] })
       .notNull()
@@ -634,6 +662,7 @@ export const payments = pgTable(
       .where(sql`${t.hold} = 'held'`),
     check('payments_amount_positive', sql`${t.amount} > 0`),
     check('payments_hold_check', sql`${t.hold} in ('held', 'released', 'kept')`),
+    check('payments_currency_check', sql`${t.currency} in ('eur', 'cny', 'jpy', 'krw', 'twd')`),
   ],
 );
 

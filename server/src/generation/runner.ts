@@ -354,7 +354,8 @@ export class JobRunner {
       const chapterId = versionOf.get(job.uid) ?? null;
       const line = (chapterId !== null && lines.get(chapterId)) || { earlier: [], current: '', version: 1, memory: '' };
       const earlierText = line.earlier.join('\n\n');
-      const story = this.storyOf(novel, { ...line, chapterIndex: job.chapterIndex, earlierText });
+      // The author's beats and direction for this chapter, kept on its job (issue 50).
+      const story = { ...this.storyOf(novel, { ...line, chapterIndex: job.chapterIndex, earlierText }), beats: job.beats, direction: job.direction };
       out.set(job.uid, {
         job: { ...job, chapterId },
         author: novel.authorUid,

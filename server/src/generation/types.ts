@@ -25,6 +25,9 @@ export type StoryRequest = {
   pinnedFacts?: string[];
   /** The author's note for the next chapter. */
   authorNote?: string;
+  /** Beats the chapter must cover, in order, and where it should go (issue 50); none by default. */
+  beats?: string[];
+  direction?: string | null;
   /** The judge refused a draft of this chapter: it is written again with a stricter instruction (issue 46). */
   strict?: boolean;
 };

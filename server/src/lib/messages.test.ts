@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Language } from '@butterfic/contract';
 import { describe, expect, it } from 'vitest';
-import { accountNoticeMail, codesPausedMail, reportActionedMail, resetMail, takenDownMail, verificationMail } from '../mail/templates';
+import { accountNoticeMail, codesPausedMail, describeContent, reportActionedMail, resetMail, takenDownMail, verificationMail } from '../mail/templates';
 import { MESSAGES } from './messages';
 
 /**
@@ -38,8 +38,8 @@ function asciiSign(lang: Language, text: string): string | null {
 const MAILS = (lang: Language) => [
   verificationMail(lang, '123456', 10),
   resetMail(lang, '123456', 10),
-  reportActionedMail(lang, 'X', 'R'),
-  takenDownMail(lang, 'X', 'R'),
+  reportActionedMail(lang, describeContent(lang, 'post', 'T'), 'R'),
+  takenDownMail(lang, describeContent(lang, 'persona', 'T'), 'R'),
   codesPausedMail(lang, 20),
   ...(['warn', 'suspend', 'ban'] as const).map((action) => accountNoticeMail(lang, action, 'R', new Date(0))),
 ];

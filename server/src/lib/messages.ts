@@ -17,6 +17,8 @@ type Table = Record<
   | 'sexualRefused'
   | 'novelBusy'
   | 'nothingToContinue'
+  | 'chapterChanged'
+  | 'selectionOutside'
   | 'adultOnly'
   | 'codeRedeemedBefore'
   | 'codeReciprocal'
@@ -33,6 +35,7 @@ type Table = Record<
   | 'inDebt'
   | 'checkoutHeld'
   | 'checkoutInDebt'
+  | 'deliveryConsentRequired'
   | 'takenDownText'
   | 'takenDownNovel',
   Record<Language, string>
@@ -73,14 +76,14 @@ export const MESSAGES: Table = {
     en: 'Some of the information sent is not valid: check “{field}”.',
     'zh-CN': '提交的信息有误，请检查“{field}”。',
     'zh-TW': '送出的資料有誤，請檢查「{field}」。',
-    ko: '보낸 정보 중 올바르지 않은 항목이 있어요: “{field}”을(를) 확인해 주세요.',
+    ko: '보낸 정보 중 올바르지 않은 항목이 있어요: ‘{field}’을(를) 확인해 주세요.',
     ja: '送信された内容に正しくない項目があります：「{field}」を確認してください。',
   },
   unstorableText: {
     en: '“{field}” holds a character that cannot be saved (a NUL or a broken character): remove it and try again.',
     'zh-CN': '“{field}”中含有无法保存的字符（空字符或损坏的字符），请删除后重试。',
     'zh-TW': '「{field}」中含有無法儲存的字元（空字元或損壞的字元），請刪除後再試一次。',
-    ko: '“{field}”에 저장할 수 없는 문자(NUL 또는 깨진 문자)가 있어요. 지운 뒤 다시 시도해 주세요.',
+    ko: '‘{field}’에 저장할 수 없는 문자(NUL 또는 깨진 문자)가 있어요. 지운 뒤 다시 시도해 주세요.',
     ja: '「{field}」に保存できない文字（NUL 文字または壊れた文字）が含まれています。削除してもう一度お試しください。',
   },
   adminProtected: {
@@ -203,6 +206,13 @@ export const MESSAGES: Table = {
       '這個帳號有一筆付款正被發卡銀行提出爭議或標記為詐欺交易，處理完之前暫停購買。這筆付款買到的奶油和無限暢寫會先被凍結，銀行確認付款有效後會還給你。',
     ko: '이 계정의 결제 한 건이 카드사에 이의 제기되었거나 부정 사용으로 신고되어, 처리될 때까지 구매가 중지돼요. 그 결제로 받은 버터와 무제한 이용권은 카드사의 결정이 날 때까지 보류되며, 결제가 유효하다고 확인되면 돌려드려요.',
     ja: 'このアカウントの支払いがカード会社に異議申し立てされたか、不正利用の疑いを指摘されたため、解決するまで購入を停止しています。その支払いで得たバターと使い放題パスはカード会社の判断が出るまで保留され、支払いが有効と認められれば戻ります。',
+  },
+  deliveryConsentRequired: {
+    en: 'delivery_consent: tick that the Butter is delivered at once and the 7-day cooling-off period does not apply before paying in TWD.',
+    'zh-CN': 'delivery_consent：以新台币付款前，请先勾选同意黄油币在付款后立即到账、不适用七天无理由解除。',
+    'zh-TW': 'delivery_consent：以新臺幣付款前，請先勾選同意奶油於付款後立即入帳，且不適用七天解除權。',
+    ko: 'delivery_consent: 대만 달러로 결제하려면 버터가 결제 즉시 지급되어 7일 청약철회가 적용되지 않는다는 데 먼저 동의해 주세요.',
+    ja: 'delivery_consent：台湾ドルでのお支払いの前に、バターが支払い後すぐに付与され、7日間の解除権が適用されないことへの同意にチェックを入れてください。',
   },
   checkoutInDebt: {
     en: 'Purchases are paused: this account owes {debt} Butter after a payment was refunded or disputed. A redeem code or an invitation reward settles it.',
@@ -356,7 +366,7 @@ export const MESSAGES: Table = {
     'zh-CN': '这个故事发布的内容因违反规则已被下架，不能再次发布。',
     'zh-TW': '這個故事發布的內容因違反規則已被下架，不能再次發布。',
     ko: '이 이야기로 발행한 글이 규칙 위반으로 게시 중단되어 다시 발행할 수 없어요.',
-    ja: 'この物語の公開作品はルール違反で公開停止になったため、この物語を再び公開することはできません。',
+    ja: 'この物語の投稿がルール違反で公開停止になったため、この物語はもう公開できません。',
   },
   novelBusy: {
     en: 'This story is still being written. Please wait until it is finished.',
@@ -364,6 +374,20 @@ export const MESSAGES: Table = {
     'zh-TW': '這個故事還在生成中，請等它完成。',
     ko: '아직 이야기를 쓰는 중이에요. 완성될 때까지 기다려 주세요.',
     ja: 'この物語はまだ執筆中です。完成するまでお待ちください。',
+  },
+  chapterChanged: {
+    en: 'This chapter changed since you selected the text. Select it again and try once more.',
+    'zh-CN': '选中文字之后，这一章已经改动过。请重新选择后再试。',
+    'zh-TW': '選取文字之後，這一章已經改動過。請重新選取後再試一次。',
+    ko: '텍스트를 선택한 뒤에 이 장이 바뀌었어요. 다시 선택한 다음 시도해 주세요.',
+    ja: 'テキストを選んだあとでこの章が変更されました。選び直してからもう一度お試しください。',
+  },
+  selectionOutside: {
+    en: 'The selection is not inside this chapter any more. Select the text again.',
+    'zh-CN': '选中的范围已不在这一章内，请重新选择文字。',
+    'zh-TW': '選取的範圍已不在這一章內，請重新選取文字。',
+    ko: '선택한 범위가 이 장을 벗어났어요. 텍스트를 다시 선택해 주세요.',
+    ja: '選択した範囲がこの章の外になっています。テキストを選び直してください。',
   },
   nothingToContinue: {
     en: 'There is no text to continue yet.',

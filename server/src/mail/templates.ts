@@ -1,4 +1,5 @@
 import type { Language } from '@butterfic/contract';
+import { mailDateTime } from './dates';
 
 type Template = { subject: string; text: (code: string, minutes: number) => string };
 
@@ -204,36 +205,36 @@ const ACCOUNT_NOTICE: Record<Language, Notice> = {
 const ACCOUNT_WHAT: Record<Language, Record<'warn' | 'suspend' | 'ban', (until: string) => string>> = {
   en: {
     warn: () => 'This is a warning from the Butterfic operators about content or behaviour that breaks the user agreement.',
-    suspend: (until) => `Your account is suspended until ${until} (UTC).`,
+    suspend: (until) => `Your account is suspended until ${until}.`,
     ban: () => 'Your account is banned.',
   },
   'zh-CN': {
     warn: () => '这是 Butterfic 管理员的警告：你的内容或行为违反了用户协议。',
-    suspend: (until) => `你的账号已被暂停使用，将于 ${until}（UTC）恢复。`,
+    suspend: (until) => `你的账号已被暂停使用，将于${until}恢复。`,
     ban: () => '你的账号已被封禁。',
   },
   'zh-TW': {
     warn: () => '這是 Butterfic 管理員的警告：你的內容或行為違反了使用者條款。',
-    suspend: (until) => `你的帳號已被停權至 ${until}（UTC）。`,
+    suspend: (until) => `你的帳號已被停權至${until}。`,
     ban: () => '你的帳號已被永久停權。',
   },
   ko: {
     warn: () => 'Butterfic 운영자가 드리는 경고입니다. 회원님의 콘텐츠 또는 활동이 이용약관을 위반했습니다.',
-    suspend: (until) => `회원님의 계정은 ${until}(UTC)까지 이용이 정지되었습니다.`,
+    suspend: (until) => `회원님의 계정은 ${until}까지 이용이 정지되었습니다.`,
     ban: () => '회원님의 계정은 영구 정지되었습니다.',
   },
   ja: {
     warn: () => 'Butterfic 運営からの警告です。あなたのコンテンツまたは行為が利用規約に違反しています。',
-    suspend: (until) => `あなたのアカウントは${until}（UTC）まで停止されています。`,
+    suspend: (until) => `あなたのアカウントは${until}まで停止されています。`,
     ban: () => 'あなたのアカウントは凍結されました。',
   },
 };
 
 const CONTENT_WORDS: Record<Language, Record<'post' | 'persona' | 'novel', (title: string) => string>> = {
   en: { post: (t) => `the post "${t}"`, persona: (t) => `the persona "${t}"`, novel: (t) => `the story "${t}"` },
-  'zh-CN': { post: (t) => `帖子《${t}》`, persona: (t) => `人设「${t}」`, novel: (t) => `故事《${t}》` },
+  'zh-CN': { post: (t) => `帖子《${t}》`, persona: (t) => `人设“${t}”`, novel: (t) => `故事《${t}》` },
   'zh-TW': { post: (t) => `貼文《${t}》`, persona: (t) => `角色設定「${t}」`, novel: (t) => `故事《${t}》` },
-  ko: { post: (t) => `글 ‘${t}’`, persona: (t) => `페르소나 ‘${t}’`, novel: (t) => `이야기 ‘${t}’` },
+  ko: { post: (t) => `게시물 ‘${t}’`, persona: (t) => `페르소나 ‘${t}’`, novel: (t) => `이야기 ‘${t}’` },
   ja: { post: (t) => `投稿「${t}」`, persona: (t) => `ペルソナ「${t}」`, novel: (t) => `物語「${t}」` },
 };
 
@@ -252,13 +253,18 @@ export function takenDownMail(lang: Language, what: string, reason: string): { s
   return { subject: t.subject, text: t.text(what, reason) };
 }
 
+/**
+ * The notice of a warning, suspension or ban; a suspension's end in the reader's language and time zone
+ * (`timeZone`, an IANA name; accounts store none yet, so by default the language's market zone, UTC in English).
+ */
 export function accountNoticeMail(
   lang: Language,
   action: 'warn' | 'suspend' | 'ban',
   reason: string,
   until: Date | null,
+  { timeZone }: { timeZone?: string | undefined } = {},
 ): { subject: string; text: string } {
   const t = ACCOUNT_NOTICE[lang] ?? ACCOUNT_NOTICE.en;
-  const what = (ACCOUNT_WHAT[lang] ?? ACCOUNT_WHAT.en)[action](until ? until.toISOString().slice(0, 16).replace('T', ' ') : '');
+  const what = (ACCOUNT_WHAT[lang] ?? ACCOUNT_WHAT.en)[action](until ? mailDateTime(until, { language: lang, timeZone }) : '');
   return { subject: t.subject, text: t.text(what, reason) };
 }

@@ -43,6 +43,7 @@ function validationMessage(error: ValidationError, lang: Language): string {
   if (!issue) return message('invalidInput', lang);
   const field = fieldOf(error, issue);
   if (EMAIL_FIELDS.has(field)) return message('invalidEmail', lang);
+  if (field === 'delivery_consent') return message('deliveryConsentRequired', lang);
   if (PASSWORD_FIELDS.has(field) && issue.keyword === 'too_small' && typeof issue.params?.minimum === 'number')
     return message('passwordTooShort', lang, { min: issue.params.minimum });
   if (PASSWORD_FIELDS.has(field) && issue.keyword === 'too_big' && typeof issue.params?.maximum === 'number')

@@ -35,6 +35,7 @@ const ChangeLanguage = lazy(() => import('./routes/ChangeLanguage').then((m) => 
 const UserAgreement = lazy(() => import('./routes/UserAgreement').then((m) => ({ default: m.UserAgreement })));
 const AboutUs = lazy(() => import('./routes/AboutUs').then((m) => ({ default: m.AboutUs })));
 const CommerceLaw = lazy(() => import('./routes/CommerceLaw').then((m) => ({ default: m.CommerceLaw })));
+const KoreanPrivacy = lazy(() => import('./routes/KoreanPrivacy').then((m) => ({ default: m.KoreanPrivacy })));
 const Admin = lazy(() => import('./routes/Admin').then((m) => ({ default: m.Admin })));
 
 /**
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
       { path: paths.agreement, element: <UserAgreement /> },
       { path: paths.about, element: <AboutUs /> },
       { path: paths.commerceLaw, element: <CommerceLaw /> },
+      { path: paths.koreanPrivacy, element: <KoreanPrivacy /> },
       { path: patterns.sample, element: <Sample /> },
       { path: paths.admin, element: <Admin /> },
       {

@@ -3,6 +3,7 @@ import { LANGUAGES } from '@butterfic/contract/client';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS, storage, type UserInfo } from './storage';
+import { addJosaFormats } from './josa';
 import { detectLanguage, setActiveLanguage } from './language';
 
 /**
@@ -35,6 +36,8 @@ export async function initI18n(): Promise<typeof i18n> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  // Korean particles after an interpolated word: {{email}}{{email, 으로}} (lib/josa.ts).
+  if (i18n.services.formatter) addJosaFormats(i18n.services.formatter);
   await Promise.all([loadLanguage('en'), loadLanguage(lng)]);
   await i18n.changeLanguage(lng);
   return i18n;

@@ -28,6 +28,8 @@ export const paths = {
   about: '/about-us',
   /** Not in SPEC.md's table: the Japanese 特定商取引法に基づく表記 (commercial disclosure), linked from /recharge and /about-us. */
   commerceLaw: '/legal/commerce',
+  /** Not in SPEC.md's table: the Korean 개인정보 처리방침 (개인정보 보호법 art. 30), linked from the Korean agreement and /about-us. */
+  koreanPrivacy: '/legal/privacy-ko',
   redeem: '/redeem',
   invitation: '/invitation-code',
   recharge: '/recharge',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { utterances, voicesFor } from './read-aloud';
+import { isCantonese, isSpoken, utterances, voicesFor } from './read-aloud';
 
 /** What each voice says, as [kind, text] pairs. */
 const said = (paragraph: string) => utterances(paragraph).map((u) => [u.kind === 'dialogue' ? 'D' : 'N', u.text]);
@@ -80,5 +80,34 @@ describe('voices for a story', () => {
     expect(voicesFor(voices, 'zh-TW').map((v) => v.name)).toEqual(['Mei-Jia']);
     expect(voicesFor(voices, 'en').map((v) => v.name)).toEqual(['Daniel', 'Samantha']);
     expect(voicesFor(voices, 'ko')).toEqual([]);
+  });
+});
+
+describe('what is read aloud (issue 48)', () => {
+  it('reads a ruby’s reading once, instead of its base, and never the parentheses', () => {
+    // <ruby>本気<rp>(</rp><rt>マジ</rt><rp>)</rp></ruby>だ: the text nodes in order, and which are said.
+    const nodes = [
+      { text: '本気', inRuby: true, inRt: false, inRp: false },
+      { text: '(', inRuby: true, inRt: false, inRp: true },
+      { text: 'マジ', inRuby: true, inRt: true, inRp: false },
+      { text: ')', inRuby: true, inRt: false, inRp: true },
+      { text: 'だ。', inRuby: false, inRt: false, inRp: false },
+    ];
+    expect(nodes.filter(isSpoken).map((n) => n.text).join('')).toBe('マジだ。');
+  });
+
+  it('never reads Mandarin text with a Cantonese voice, falling back to another Mandarin one', () => {
+    const voices = [
+      { name: 'Sin-ji', lang: 'zh-HK' },
+      { name: 'Google 粵語（香港）', lang: 'yue-HK' },
+      { name: 'Cantonese', lang: 'zh' },
+      { name: 'Tingting', lang: 'zh-CN' },
+    ];
+    expect(voicesFor(voices, 'zh-TW').map((v) => v.name)).toEqual(['Tingting']);
+    expect(voicesFor(voices, 'zh-CN').map((v) => v.name)).toEqual(['Tingting']);
+    expect(voicesFor(voices.slice(0, 3), 'zh-TW')).toEqual([]);
+    expect(isCantonese({ lang: 'zh_HK' })).toBe(true);
+    expect(isCantonese({ lang: 'zh-Hant-HK' })).toBe(true);
+    expect(isCantonese({ lang: 'zh-TW' })).toBe(false);
   });
 });

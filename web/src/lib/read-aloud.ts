@@ -90,15 +90,32 @@ export function utterances(paragraph: string): Utterance[] {
 }
 
 /**
+ * Which text of a paragraph is read aloud (issue 48): a ruby's reading (<rt>) in place of its base, so
+ * ｜本気《マジ》 is said マジ, once; the parentheses around a reading (<rp>) never.
+ */
+export function isSpoken(where: { inRuby: boolean; inRt: boolean; inRp: boolean }): boolean {
+  if (where.inRp) return false;
+  return where.inRt || !where.inRuby;
+}
+
+/** A Cantonese voice (zh-HK, zh-MO, yue…): it reads Chinese characters in Cantonese, never right for Mandarin text. */
+export function isCantonese(voice: { lang: string; name?: string }): boolean {
+  const tag = voice.lang.replace('_', '-').toLowerCase();
+  return /^yue\b/u.test(tag) || /^zh-(.+-)?(hk|mo|yue)\b/u.test(tag) || /cantonese|粵|粤/iu.test(voice.name ?? '');
+}
+
+/**
  * The voices that read a language, best first: its exact tag (zh-TW, en-US), then others of the same
  * language (en-GB for en); for Chinese only the exact region when there is one (a Taiwan voice for
- * 繁體, a Mainland one for 简体).
+ * 繁體, a Mainland one for 简体), else another Mandarin voice, and never a Cantonese one (a zh-HK voice
+ * reads the same characters in another language).
  */
-export function voicesFor<V extends { lang: string }>(voices: readonly V[], language: string): V[] {
+export function voicesFor<V extends { lang: string; name?: string }>(voices: readonly V[], language: string): V[] {
   const norm = (tag: string) => tag.replace('_', '-').toLowerCase();
   const want = norm(language);
   const base = want.split('-')[0]!;
-  const exact = voices.filter((v) => norm(v.lang) === want);
-  const related = voices.filter((v) => norm(v.lang) !== want && norm(v.lang).split('-')[0] === base);
+  const usable = base === 'zh' ? voices.filter((v) => !isCantonese(v)) : voices;
+  const exact = usable.filter((v) => norm(v.lang) === want);
+  const related = usable.filter((v) => norm(v.lang) !== want && norm(v.lang).split('-')[0] === base);
   return base === 'zh' && exact.length > 0 ? exact : [...exact, ...related];
 }

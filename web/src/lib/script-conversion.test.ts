@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { directionFor, loadConverter } from './script-conversion';
+import { convertStory, directionFor, loadConverter, mapQuotes } from './script-conversion';
 
 /**
  * Phrases where converting character by character is wrong (a character table gives 软件 → 軟件,
@@ -42,5 +42,32 @@ describe('Simplified ⇄ Traditional by phrase', () => {
   it('leaves names, punctuation, Latin text and digits as they are', async () => {
     const s2t = await loadConverter('s2t');
     expect(s2t('“Lin，2019年。”她说。')).toBe('“Lin，2019年。”她說。');
+  });
+});
+
+describe('quotation marks and names (issue 48)', () => {
+  it('maps “” ‘’ to 「」 『』 with the text, and back', async () => {
+    const s2t = await loadConverter('s2t');
+    const t2s = await loadConverter('t2s');
+    const simplified = '“你说‘回来’是什么意思？”她问。';
+    const traditional = convertStory(simplified, { convert: s2t, direction: 's2t' });
+    expect(traditional).toBe('「你說『回來』是什麼意思？」她問。');
+    expect(convertStory(traditional, { convert: t2s, direction: 't2s' })).toBe(simplified);
+  });
+
+  it('leaves an apostrophe inside a Latin word alone', () => {
+    expect(mapQuotes('“Ines’s 灯塔”', 's2t')).toBe('「Ines’s 灯塔」');
+  });
+
+  it('never converts the two characters’ names', async () => {
+    const s2t = await loadConverter('s2t');
+    const t2s = await loadConverter('t2s');
+    // Without the names, 沈 would become 瀋 and 后 後, 里 裡; with them, the author's names stay.
+    expect(s2t('沈阳')).toBe('瀋陽');
+    const text = '沈阳和后里在里面等着。“后里？”';
+    const shown = convertStory(text, { convert: s2t, direction: 's2t', names: ['沈阳', '后里'] });
+    expect(shown).toBe('沈阳和后里在裡面等著。「后里？」');
+    const back = convertStory('髮哥說：「乾杯。」', { convert: t2s, direction: 't2s', names: ['髮哥'] });
+    expect(back).toBe('髮哥说：“干杯。”');
   });
 });

@@ -1,4 +1,5 @@
-import type { SiteInfo } from '@butterfic/contract';
+import type { Language, SiteInfo } from '@butterfic/contract';
+import { minAgeFor } from '@butterfic/contract/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 
@@ -16,3 +17,12 @@ export const siteInfoQueryOptions = () =>
   });
 
 export const useSiteInfo = () => useQuery(siteInfoQueryOptions());
+
+/**
+ * The minimum age the current market's texts and sign-up checkbox state (the server's MIN_AGES, else the legal
+ * floor of that market while it has not answered): one number for the agreement and the checkbox alike.
+ */
+export function useMinAge(language: Language): number {
+  const { data } = useSiteInfo();
+  return minAgeFor(language, data?.min_ages);
+}

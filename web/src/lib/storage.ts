@@ -20,6 +20,8 @@ export const STORAGE_KEYS = {
   scriptConversion: 'script_conversion',
   /** 'vertical' when this reader reads Japanese and Traditional Chinese stories in vertical writing (縦書き / 直排). */
   readingLayout: 'reading_layout',
+  /** 'on' when the author wants each new chapter checked for continuity (issue 50). */
+  continuityAfterChapter: 'continuity_after_chapter',
 } as const;
 
 export type UserInfo = {

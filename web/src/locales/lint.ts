@@ -47,3 +47,17 @@ export function glossaryBreaks(lang: Lang, text: string, app = true): string[] {
       return found ? [`“${found[0]}” (${rule.concept}) → ${rule.use}`] : [];
     });
 }
+
+/** i18next plural suffixes: a language without a form (Chinese, Japanese and Korean have only _other) needs only the ones it uses. */
+const PLURAL = /_(zero|one|two|few|many|other)$/u;
+
+/**
+ * Key parity with English: the keys `texts` lacks (or leaves empty), and those it has that English
+ * does not. A plural form counts as present when the language has the key's _other form.
+ */
+export function keyParity(english: Record<string, string>, texts: Record<string, string>): { missing: string[]; extra: string[] } {
+  const has = (key: string) => (texts[key] ?? '') !== '' || (PLURAL.test(key) && (texts[key.replace(PLURAL, '_other')] ?? '') !== '');
+  const missing = Object.keys(english).filter((key) => !has(key));
+  const extra = Object.keys(texts).filter((key) => !(key in english) && !(PLURAL.test(key) && key.replace(PLURAL, '_other') in english));
+  return { missing, extra };
+}

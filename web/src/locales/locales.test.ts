@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_STORIES } from '../features/samples/stories';
 import { sampleText } from '../features/samples/texts';
-import { asciiPunctuationInCjk, copiedFromEnglish, glossaryBreaks, visibleWords, type Lang } from './lint';
+import { asciiPunctuationInCjk, copiedFromEnglish, glossaryBreaks, keyParity, visibleWords, type Lang } from './lint';
 
 /**
  * Issue 20: every locale reads as written in its language. Fails on a text copied from English,
@@ -75,6 +75,14 @@ describe('the lint rules', () => {
     expect(glossaryBreaks('zh-CN', '永久封禁账号')).toHaveLength(1);
   });
 
+  it('find a key a locale lacks or leaves empty, and one English does not have (issue 48)', () => {
+    const english = { 'a:x': 'X', 'a:count_one': '{{count}} word', 'a:count_other': '{{count}} words' };
+    expect(keyParity(english, { 'a:count_other': '{{count}}字' })).toEqual({ missing: ['a:x'], extra: [] });
+    expect(keyParity(english, { 'a:x': '', 'a:count_other': '字' }).missing).toEqual(['a:x']);
+    expect(keyParity(english, { 'a:x': 'エックス', 'a:count_other': '字', 'a:y': 'ワイ' })).toEqual({ missing: [], extra: ['a:y'] });
+    expect(keyParity(english, { 'a:x': 'x', 'a:count_one': '1', 'a:count_other': 'n' })).toEqual({ missing: [], extra: [] });
+  });
+
   it('glue a Korean parenthesis to the word before it', () => {
     expect(glossaryBreaks('ko', '이메일 (선택)')).toHaveLength(1);
     expect(glossaryBreaks('ko', '이메일(선택)')).toEqual([]);
@@ -83,6 +91,10 @@ describe('the lint rules', () => {
 
 describe.each(OTHERS)('the %s locale', (lang) => {
   const texts = load(lang);
+
+  it('has every key English has, and none it lacks', () => {
+    expect(keyParity(en, texts)).toEqual({ missing: [], extra: [] });
+  });
 
   it('has no text left in English', () => {
     const copied = Object.keys(en).filter((key) => key in texts && copiedFromEnglish(texts[key]!, en[key]!));

@@ -8,6 +8,7 @@ import { novelFinished, storyRequest, waitFor } from '../../../test/novels';
 import { writeTinyGguf } from '../../../test/tiny-gguf';
 import { eq } from 'drizzle-orm';
 import { chapters } from '../../db/schema';
+import { isMemoryRequest } from '../prompts/languages';
 import { applyLedger } from '../../modules/wallet/service';
 import { llamacppProvider, type LlamacppProvider } from './llamacpp';
 
@@ -102,7 +103,7 @@ describe.skipIf(inject('dbKind') === 'external')('the local model', () => {
       const stream = provider.stream.bind(provider);
       provider.stream = (input) => {
         // Story requests only (the memory request after the chapter has its own budget).
-        if (input.messages[0]?.content.startsWith('You keep the memory of a story')) return stream(input);
+        if (isMemoryRequest(input.messages)) return stream(input);
         const tokens = input.messages.reduce((sum, m) => sum + provider.countTokens!(m.content), 0) + input.maxTokens;
         asked.push({ tokens, user: input.messages[1]?.content ?? '' });
         return stream(input);

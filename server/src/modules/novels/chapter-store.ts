@@ -251,6 +251,9 @@ export async function queueChapterJob(
     /** A rewrite: the version it replaces, chosen again if the rewrite ends with no text. */
     previousChapterId?: number | null;
     words?: number;
+    /** The author's beats and direction for this chapter (issue 50). */
+    beats?: string[];
+    direction?: string | null;
   },
 ): Promise<number> {
   const { novelUid, chapterIndex } = options;
@@ -270,8 +273,9 @@ export async function queueChapterJob(
         generate_status = 'continuing', failure = null, updated_at = now()
       where uid = ${novelUid}
     ), job as (
-      insert into generation_jobs (uid, novel_uid, chapter_index, chapter_id, previous_chapter_id, kind, charge)
-      select ${options.jobUid}, ${novelUid}, ${chapterIndex}, id, ${options.previousChapterId ?? null}::bigint, ${options.kind}, ${options.charge}
+      insert into generation_jobs (uid, novel_uid, chapter_index, chapter_id, previous_chapter_id, kind, charge, beats, direction)
+      select ${options.jobUid}, ${novelUid}, ${chapterIndex}, id, ${options.previousChapterId ?? null}::bigint, ${options.kind}, ${options.charge},
+        ${JSON.stringify(options.beats ?? [])}::jsonb, ${options.direction || null}
       from chapter
     )
     select id, pg_notify(${JOBS_CHANNEL}, ${options.jobUid}) from chapter`);

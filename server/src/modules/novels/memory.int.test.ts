@@ -61,7 +61,10 @@ describe('story memory', () => {
       pinned_facts: [],
     });
     const asked = memoryRequests().at(-1)!;
-    expect(asked.messages[0]!.content).toContain('Simplified Chinese');
+    // The whole memory prompt is in the story's language, its facts heading too (issue 48).
+    expect(asked.messages[0]!.content).toContain('用简体中文写出');
+    expect(asked.messages[0]!.content).toContain('“关键事实：”');
+    expect(asked.messages[1]!.content).toContain('新的一章（引用的资料）：');
     expect(asked.messages[1]!.content).toContain('林在港口等他');
 
     llm.script([{ chunks: ['第二章。'] }]);

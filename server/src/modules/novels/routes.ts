@@ -1,4 +1,5 @@
 import {
+  ContinueBody,
   EditNovelBody,
   envelope,
   GenerateBody,
@@ -10,8 +11,8 @@ import {
   NovelRef,
   SaveMemoryBody,
   page,
-  RewriteBody,
   SelectVersionBody,
+  SteeredRewriteBody,
   StopResult,
 } from '@butterfic/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -23,6 +24,7 @@ import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { changes } from '../../plugins/cache';
 import { answerOnce } from '../../plugins/serializer';
+import { cowriteRoutes } from './cowrite-routes';
 import { novelMemory, saveMemory } from './memory';
 import * as service from './service';
 import { answerWithStream, streamNovel, wantsEventStream } from './stream';
@@ -69,18 +71,24 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/novel/continuation/',
-    { ...starts, schema: { body: NovelRef, response: { 200: envelope(GenerateResult) } } },
+    { ...starts, schema: { body: ContinueBody, response: { 200: envelope(GenerateResult) } } },
     async (request, reply) =>
       started(
         request,
         reply,
-        await service.startContinuation(db, { env, safety, user: currentUser(request), novelUid: request.body.novel_uid }),
+        await service.startContinuation(db, {
+          env,
+          safety,
+          user: currentUser(request),
+          novelUid: request.body.novel_uid,
+          steering: { beats: request.body.beats, direction: request.body.direction },
+        }),
       ),
   );
 
   app.post(
     '/novel/rewrite/',
-    { ...starts, schema: { body: RewriteBody, response: { 200: envelope(GenerateResult) } } },
+    { ...starts, schema: { body: SteeredRewriteBody, response: { 200: envelope(GenerateResult) } } },
     async (request, reply) =>
       started(
         request,
@@ -91,6 +99,7 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
           user: currentUser(request),
           novelUid: request.body.novel_uid,
           chapterIndex: request.body.chapter_index,
+          steering: { beats: request.body.beats, direction: request.body.direction },
         }),
         request.body.chapter_index,
       ),
@@ -163,6 +172,9 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
     await limitJudgedWrite(db, user.uid);
     return ok(await saveMemory(db, { safety, user, body: request.body }));
   });
+
+  // Revise, accept, a chapter's history, choices and continuity (issue 50).
+  await app.register(cowriteRoutes);
 
   app.get('/novel/stream/', { preHandler: app.authenticateOptional, schema: { querystring: NovelRef } }, async (request, reply) => {
     await streamNovel(deps, request, reply, request.query.novel_uid);

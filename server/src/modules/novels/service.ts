@@ -26,6 +26,7 @@ import { authorBlocked, authorNotBlocked, type AuthUser } from '../../plugins/au
 import type { DbOrTx } from '../../db';
 import { isUniqueViolation } from '../../db/errors';
 import { applyLedger, withFreshMoney } from '../wallet/service';
+import { saveChapterText } from './history';
 import { chosenPath, descend, discardUnwritten, lockedPath, pathWords, setPath } from './versions';
 
 type NovelRow = typeof novels.$inferSelect;
@@ -72,7 +73,15 @@ async function assertLiveJobRoom(tx: DbOrTx, userUid: string, max: number): Prom
 }
 
 /** A continuation or rewrite request: the caps, the safety check, the author and the novel. */
-type ChapterRequest = { env: Pick<Env, 'MAX_LIVE_JOBS_PER_USER'>; safety: Safety; user: AuthUser; novelUid: string };
+type ChapterRequest = {
+  env: Pick<Env, 'MAX_LIVE_JOBS_PER_USER'>;
+  safety: Safety;
+  user: AuthUser;
+  novelUid: string;
+  /** The author's beats and direction for this chapter (issue 50): judged like a plot, kept on the job. */
+  steering?: Steering;
+};
+type Steering = { beats?: string[] | undefined; direction?: string | undefined };
 
 const passActive = (user: AuthUser) => user.passExpiresAt !== null && user.passExpiresAt.getTime() > Date.now();
 
@@ -188,6 +197,8 @@ function claimedJob(o: {
     workerId: o.workerId,
     error: null,
     refunded: false,
+    beats: [],
+    direction: null,
     createdAt: now,
     startedAt: now,
     finishedAt: null,
@@ -213,7 +224,14 @@ export async function ownNovel(
  */
 async function refuseUnsafeStory(
   db: Db,
-  { safety, user, novelUid, edited, before }: { safety: Safety; user: AuthUser; novelUid: string; edited?: string; before?: number },
+  {
+    safety,
+    user,
+    novelUid,
+    edited,
+    before,
+    steering,
+  }: { safety: Safety; user: AuthUser; novelUid: string; edited?: string; before?: number; steering?: Steering | undefined },
 ) {
   const novel = await ownNovel(db, { user, uid: novelUid });
   let texts: string[];
@@ -223,6 +241,8 @@ async function refuseUnsafeStory(
     const list = (await chosenPath(db, novelUid)).filter((c) => before === undefined || c.index < before);
     const p = novel.params as GenerateBody['params'];
     texts = [p.char_a_name, p.char_a_setting, p.char_b_name, p.char_b_setting, p.plot, ...list.map((c) => c.content)];
+    // Beats and a direction are judged like the plot (issue 50).
+    texts.push(...(steering?.beats ?? []), steering?.direction ?? '');
   }
   // A continuation or rewrite is judged beside its story request (runner.ts); an edit here.
   await safety.refuse(texts, {
@@ -236,13 +256,13 @@ async function refuseUnsafeStory(
 /** Queues the next chapter for 3 Butter; only one job per novel runs at a time. */
 export async function startContinuation(
   db: Db,
-  { env, safety, user, novelUid }: ChapterRequest,
+  { env, safety, user, novelUid, steering }: ChapterRequest,
 ): Promise<{ novel_uid: string; generate_status: 'continuing'; balance: number }> {
-  await refuseUnsafeStory(db, { safety, user, novelUid });
+  await refuseUnsafeStory(db, { safety, user, novelUid, steering });
   return queueChapter(db, { env, user, novelUid }, async (tx, novel, job) => {
     if (novel.wordCount <= 0) throw new AppError('invalidInput', { message: 'nothingToContinue' });
     // The next chapter follows the last chapter of the chosen path (the novel row is locked).
-    await queueChapterJob(tx, { ...job, novelUid, chapterIndex: novel.path.length, kind: 'continue', before: novel.path });
+    await queueChapterJob(tx, { ...job, ...steering, novelUid, chapterIndex: novel.path.length, kind: 'continue', before: novel.path });
   });
 }
 
@@ -475,11 +495,9 @@ export async function editNovel(
     const path = await lockedPath(tx, uid);
     const target = path[chapterIndex ?? path.length - 1];
     if (target === undefined) throw new AppError('notFound');
-    await tx
-      .update(chapters)
-      .set({ content, updatedAt: sql`now()` })
-      .where(eq(chapters.id, target));
-    await setPath(tx, uid, path);
+    const [before] = await tx.select({ content: chapters.content }).from(chapters).where(eq(chapters.id, target));
+    // The text, the word count and the chapter's history entry (issue 50) in one go.
+    await saveChapterText(tx, { novelUid: uid, path, chapterId: target, before: before?.content ?? '', after: content, source: 'edit' });
   });
   return novelDetails(db, { viewer: user, uid });
 }
@@ -493,9 +511,9 @@ export async function editNovel(
  */
 export async function startRewrite(
   db: Db,
-  { env, safety, user, novelUid, chapterIndex }: ChapterRequest & { chapterIndex: number },
+  { env, safety, user, novelUid, chapterIndex, steering }: ChapterRequest & { chapterIndex: number },
 ): Promise<{ novel_uid: string; generate_status: 'continuing'; balance: number }> {
-  await refuseUnsafeStory(db, { safety, user, novelUid, before: chapterIndex });
+  await refuseUnsafeStory(db, { safety, user, novelUid, before: chapterIndex, steering });
   return queueChapter(db, { env, user, novelUid }, async (tx, novel, job) => {
     if (novel.generateStatus !== 'done') throw new AppError('invalidInput', { message: 'nothingToContinue' });
     const path = novel.path; // read under the novel row's lock
@@ -504,6 +522,7 @@ export async function startRewrite(
     const before = path.slice(0, chapterIndex);
     await queueChapterJob(tx, {
       ...job,
+      ...steering,
       novelUid,
       chapterIndex,
       kind: 'rewrite',

@@ -96,10 +96,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       await rateLimit(db, `checkout:user:${user.uid}`, LIMITS.checkoutPerAccount);
       // No new purchase while a payment of the account is disputed (or reported as fraud) or while it owes Butter.
       await assertMayCheckout(db, { userUid: user.uid });
-      const { product_name: productId, currency } = request.body;
+      const { product_name: productId, currency, delivery_consent: deliveryConsent = false } = request.body;
+      const checkout = { user, productId, currency, deliveryConsent };
       const clientSecret = stripe
-        ? await createStripeSession(db, { stripe, env, user, productId, currency })
-        : await createSandboxSession(db, { user, productId, currency });
+        ? await createStripeSession(db, { ...checkout, stripe, env })
+        : await createSandboxSession(db, checkout);
       return ok({ clientSecret });
     },
   );

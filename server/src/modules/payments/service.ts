@@ -1,4 +1,4 @@
-import { findProduct, PAGE_SIZE, type Currency, type LedgerKind, type Product } from '@butterfic/contract';
+import { CURRENCIES, findProduct, PAGE_SIZE, type Currency, type LedgerKind, type Product } from '@butterfic/contract';
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Db } from '../../db';
@@ -42,27 +42,44 @@ function productName(product: Product): string {
     : `Butterfic ${Math.round(product.passSeconds / 86400)}-day unlimited pass`;
 }
 
-async function recordOpenSession(
-  db: Db,
-  row: { sessionId: string; provider: 'stripe' | 'sandbox'; userUid: string; product: Product; currency: Currency },
-): Promise<void> {
+type OpenSession = {
+  sessionId: string;
+  provider: 'stripe' | 'sandbox';
+  userUid: string;
+  product: Product;
+  currency: Currency;
+  /** The buyer ticked that delivery is immediate and the cooling-off does not apply (recorded as now). */
+  deliveryConsent: boolean;
+};
+
+async function recordOpenSession(db: Db, row: OpenSession): Promise<void> {
   await db.execute(sql`
-    insert into payments (session_id, provider, user_uid, product_id, currency, amount)
-    values (${row.sessionId}, ${row.provider}, ${row.userUid}, ${row.product.id}, ${row.currency}, ${row.product.prices[row.currency]})
+    insert into payments (session_id, provider, user_uid, product_id, currency, amount, delivery_consent_at)
+    values (${row.sessionId}, ${row.provider}, ${row.userUid}, ${row.product.id}, ${row.currency},
+      ${row.product.prices[row.currency]}, case when ${row.deliveryConsent}::boolean then now() end)
     on conflict (session_id) do nothing`);
+}
+
+/** What a checkout is for: the product, the currency it is paid in, and the buyer's delivery consent. */
+export type CheckoutRequest = { user: AuthUser; productId: string; currency: Currency; deliveryConsent: boolean };
+
+/** Payment methods offered per currency: cards everywhere, and Alipay and WeChat Pay with CNY. */
+function methodsFor(currency: Currency): Pick<Stripe.Checkout.SessionCreateParams, 'allowed_payment_method_types' | 'payment_method_options'> {
+  if (currency !== 'cny') return { allowed_payment_method_types: ['card'] };
+  return { allowed_payment_method_types: ['card', 'alipay', 'wechat_pay'], payment_method_options: { wechat_pay: { client: 'web' } } };
 }
 
 /**
  * A Checkout Session in embedded mode. Amount and currency come from the
- * server's table; CNY also offers Alipay and WeChat Pay; the billing address is
- * required (tax); the account is the client_reference_id and in the metadata.
+ * server's table (a JPY or KRW amount is whole yen or won: zero-decimal at
+ * Stripe); CNY also offers Alipay and WeChat Pay; the billing address is
+ * required (tax); the account is the client_reference_id and in the metadata,
+ * with the delivery consent when the buyer gave it.
  */
-export async function createStripeSession(
-  db: Db,
-  { stripe, env, user, productId, currency }: { stripe: Stripe; env: Env; user: AuthUser; productId: string; currency: Currency },
-): Promise<string> {
-  const product = productOrThrow(productId);
-  const metadata = { user_uid: user.uid, product_id: product.id };
+export async function createStripeSession(db: Db, options: CheckoutRequest & { stripe: Stripe; env: Env }): Promise<string> {
+  const { stripe, env, user, currency, deliveryConsent } = options;
+  const product = productOrThrow(options.productId);
+  const metadata = { user_uid: user.uid, product_id: product.id, ...(deliveryConsent && { delivery_consent: 'true' }) };
   const session = await stripe.checkout.sessions.create({
     ui_mode: 'embedded_page',
     mode: 'payment',
@@ -72,8 +89,7 @@ export async function createStripeSession(
         price_data: { currency, unit_amount: product.prices[currency], product_data: { name: productName(product) } },
       },
     ],
-    allowed_payment_method_types: currency === 'cny' ? ['card', 'alipay', 'wechat_pay'] : ['card'],
-    ...(currency === 'cny' && { payment_method_options: { wechat_pay: { client: 'web' } } }),
+    ...methodsFor(currency),
     billing_address_collection: 'required',
     customer_email: user.email,
     client_reference_id: user.uid,
@@ -82,18 +98,16 @@ export async function createStripeSession(
     return_url: `${env.PUBLIC_URL}/recharge/complete?session_id={CHECKOUT_SESSION_ID}`,
   });
   if (!session.client_secret) throw new Error(`Stripe answered session ${session.id} without a client secret`);
-  await recordOpenSession(db, { sessionId: session.id, provider: 'stripe', userUid: user.uid, product, currency });
+  await recordOpenSession(db, { sessionId: session.id, provider: 'stripe', userUid: user.uid, product, currency, deliveryConsent });
   return session.client_secret;
 }
 
 /** The sandbox's session: an unguessable id that is also its client secret. */
-export async function createSandboxSession(
-  db: Db,
-  { user, productId, currency }: { user: AuthUser; productId: string; currency: Currency },
-): Promise<string> {
-  const product = productOrThrow(productId);
+export async function createSandboxSession(db: Db, options: CheckoutRequest): Promise<string> {
+  const { user, currency, deliveryConsent } = options;
+  const product = productOrThrow(options.productId);
   const sessionId = `sbx_${newUid(28)}`;
-  await recordOpenSession(db, { sessionId, provider: 'sandbox', userUid: user.uid, product, currency });
+  await recordOpenSession(db, { sessionId, provider: 'sandbox', userUid: user.uid, product, currency, deliveryConsent });
   return sessionId;
 }
 
@@ -187,7 +201,7 @@ export async function settleStripeSession(
   if (session.payment_status !== 'paid') return null;
   const userUid = session.metadata?.user_uid ?? session.client_reference_id ?? '';
   const product = findProduct(session.metadata?.product_id ?? '');
-  const currency = session.currency === 'eur' || session.currency === 'cny' ? session.currency : null;
+  const currency = CURRENCIES.find((c) => c === session.currency) ?? null;
   if (!userUid || !product || !currency || session.amount_total !== product.prices[currency]) {
     log.warn(
       { sessionId, amount: session.amount_total, currency: session.currency },

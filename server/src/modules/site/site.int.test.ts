@@ -17,8 +17,25 @@ describe('GET /api/v1/site/info/', () => {
       data: {
         takedown_email: 'rights@fic.example',
         min_age: 13,
+        // One minimum age per market: 14 in Korea and mainland China (개인정보 보호법, 个人信息保护法 art. 31), 13 elsewhere.
+        min_ages: { en: 13, 'zh-CN': 14, 'zh-TW': 13, ko: 14, ja: 13 },
         policy_updated: '2025-03-25',
-        operator: { name: null, address: null, email: null, governing_law: null, company_number: null, privacy_contact: null },
+        operator: {
+          name: null,
+          address: null,
+          email: null,
+          governing_law: null,
+          company_number: null,
+          privacy_contact: null,
+          representative: null,
+          phone: null,
+          kr_business_number: null,
+          kr_mail_order_number: null,
+          kr_privacy_officer: null,
+          tw_business_number: null,
+          cn_credit_code: null,
+          cn_representative: null,
+        },
         sandbox_payments: false,
       },
     });
@@ -43,6 +60,15 @@ describe('GET /api/v1/site/info/', () => {
         GOVERNING_LAW: 'the laws of Ireland',
         OPERATOR_COMPANY_NUMBER: 'IE 123456',
         POLICY_UPDATED: '2026-11-01',
+        OPERATOR_REPRESENTATIVE: 'Aoife Byrne',
+        OPERATOR_PHONE: '+353 1 555 0100',
+        KR_BUSINESS_NUMBER: '123-45-67890',
+        KR_MAIL_ORDER_NUMBER: '제2026-서울강남-01234호',
+        KR_PRIVACY_OFFICER: '개인정보 보호책임자 Aoife Byrne',
+        TW_BUSINESS_NUMBER: '12345678',
+        CN_CREDIT_CODE: '91310000MA1FL8XW2N',
+        CN_REPRESENTATIVE: '上海某某信息咨询有限公司',
+        MIN_AGES: 'ja=16, zh-TW=15',
       },
     });
     const info = await ctx.request('GET', '/api/v1/site/info/');
@@ -55,7 +81,17 @@ describe('GET /api/v1/site/info/', () => {
       company_number: 'IE 123456',
       // No PRIVACY_CONTACT: data-protection questions go to the operator's address.
       privacy_contact: 'hello@fic.example',
+      representative: 'Aoife Byrne',
+      phone: '+353 1 555 0100',
+      kr_business_number: '123-45-67890',
+      kr_mail_order_number: '제2026-서울강남-01234호',
+      kr_privacy_officer: '개인정보 보호책임자 Aoife Byrne',
+      tw_business_number: '12345678',
+      cn_credit_code: '91310000MA1FL8XW2N',
+      cn_representative: '上海某某信息咨询有限公司',
     });
+    // An operator raises a market's age; the others keep their floor.
+    expect(info.body.data.min_ages).toEqual({ en: 13, 'zh-CN': 14, 'zh-TW': 15, ko: 14, ja: 16 });
   });
 
   it('shows an address that is plainly a placeholder when nothing is configured', async () => {

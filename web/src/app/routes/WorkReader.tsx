@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { TopBar } from '../../components/ui/TopBar';
 import { accountKeys } from '../../lib/account/keys';
+import { CoWriteDesk } from '../../features/cowrite/components/CoWriteDesk';
 import { WorkDetails } from '../../features/novels/components/WorkDetails';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../useDocumentTitle';
@@ -21,6 +22,8 @@ export function WorkReader() {
         uid={articleId}
         // The profile's balance moved (a continuation was paid, a stop refunded).
         onButterChanged={() => void queryClient.invalidateQueries({ queryKey: accountKeys.me() })}
+        // Select, revise, accept; the chapter's history (issue 50).
+        desk={(details) => <CoWriteDesk details={details} />}
       />
     </>
   );

@@ -1,14 +1,18 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { utterances, voicesFor, type Utterance } from '../../lib/read-aloud';
+import { isSpoken, utterances, voicesFor, type Utterance } from '../../lib/read-aloud';
 
 export const READ_ALOUD_RATES = [0.75, 1, 1.25, 1.5] as const;
 const HIGHLIGHT = 'read-aloud';
 
-/** The text of a paragraph as read: ruby readings (<rt>, <rp>) left out, so offsets match what is said. */
+/** The text of a paragraph as read: a ruby's reading in place of its base, the <rp> marks left out, so offsets match what is said. */
 function textNodes(paragraph: Element): { node: Text; start: number }[] {
   const nodes: { node: Text; start: number }[] = [];
   const walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT, {
-    acceptNode: (node) => (node.parentElement?.closest('rt, rp') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    acceptNode: (node) => {
+      const parent = node.parentElement;
+      const where = { inRuby: Boolean(parent?.closest('ruby')), inRt: Boolean(parent?.closest('rt')), inRp: Boolean(parent?.closest('rp')) };
+      return isSpoken(where) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT;
+    },
   });
   let at = 0;
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {

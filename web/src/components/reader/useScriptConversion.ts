@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { directionFor, loadConverter, type Convert } from '../../lib/script-conversion';
+import { convertStory, directionFor, loadConverter, type Convert } from '../../lib/script-conversion';
 import { storage, STORAGE_KEYS } from '../../lib/storage';
 import { toast } from '../ui/Toasts';
 
 /**
  * The reader's choice to read a Chinese story in their own script (remembered on this device), and
- * the text as shown: converted once the dictionaries have loaded, the original until then.
+ * the text as shown: converted once the dictionaries have loaded, the original until then. `names`
+ * (the story's two characters) are never converted.
  */
-export function useScriptConversion(storyLanguage: string) {
+export function useScriptConversion(storyLanguage: string, names: readonly string[] = []) {
   const { t, i18n } = useTranslation();
   const direction = directionFor(storyLanguage, i18n.language);
   const [on, setOn] = useState(() => storage.get(STORAGE_KEYS.scriptConversion) === 'on');
@@ -45,11 +46,12 @@ export function useScriptConversion(storyLanguage: string) {
     shownLanguage: ready ? (direction === 's2t' ? 'zh-TW' : 'zh-CN') : storyLanguage,
     show: (text: string) => {
       if (!ready) return text;
-      let shown = cache.current.get(text);
+      const key = `${names.join('\u0001')}\u0002${text}`;
+      let shown = cache.current.get(key);
       if (shown === undefined) {
-        shown = convert.fn(text);
+        shown = convertStory(text, { convert: convert.fn, direction: direction!, names });
         if (cache.current.size > 2000) cache.current.clear();
-        cache.current.set(text, shown);
+        cache.current.set(key, shown);
       }
       return shown;
     },

@@ -1,3 +1,4 @@
+import { parseInputParams } from '@butterfic/contract/client';
 import type { Chapter, GenerateStatus } from './api/types';
 
 /** SPEC.md section 4: any status other than done is styled as in progress (failed has its own look). */
@@ -6,14 +7,8 @@ export const isInProgress = (status: GenerateStatus): boolean => status !== 'don
 /** A job is running: the text is still growing and a stream can be read. */
 export const isLive = (status: GenerateStatus): boolean => status === 'generating' || status === 'continuing';
 
-/** Paragraphs of a chapter: split on blank lines, single line breaks kept inside a paragraph. */
-export function splitParagraphs(text: string): string[] {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split(/\n(?:[ \t\u3000]*\n)+/)
-    .map((paragraph) => paragraph.replace(/^\n+|\s+$/g, ''))
-    .filter((paragraph) => paragraph.trim() !== '');
-}
+/** The chapter's paragraphs as shown (one floor down: the co-writing desk maps selections through them). */
+export { splitParagraphs } from '../../lib/paragraphs';
 
 /** The chapter being written, as the stream has it so far. */
 export type LiveChapter = { chapter: number; text: string };
@@ -66,3 +61,9 @@ export function uniqueNovels<T extends { uid: string }>(pages: { results: T[] }[
 /** The generation tags the server stores (adult flag, perspective, style) have translated labels. */
 export const KNOWN_TAGS = ['R18', 'notR18', 'firstPerson', 'secondPerson', 'thirdPerson', 'conversation', 'description'] as const;
 export const isKnownTag = (tag: string): tag is (typeof KNOWN_TAGS)[number] => (KNOWN_TAGS as readonly string[]).includes(tag);
+
+/** The story's two character names, from the novel's input_params: kept as written when the script is converted. */
+export function characterNames(inputParams: string): string[] {
+  const params = parseInputParams(inputParams);
+  return [params.char_a_name ?? '', params.char_b_name ?? ''].filter((name) => name.trim() !== '');
+}

@@ -12,7 +12,10 @@ const text = (language: string, doc: string): PolicyText => {
 };
 const strings = (t: PolicyText): string[] => [
   ...t.lead,
-  ...t.sections.flatMap((s) => [s.heading, ...s.blocks.flatMap((b) => ('p' in b ? [b.p] : 'ul' in b ? b.ul : b.dl.flat()))]),
+  ...t.sections.flatMap((s) => [
+    s.heading,
+    ...s.blocks.flatMap((b) => ('p' in b ? [b.p] : 'ul' in b ? b.ul : 'dl' in b ? b.dl.flat() : [b.prices.suffix])),
+  ]),
   ...(t.footer ?? []),
 ];
 const section = (t: PolicyText, id: string) => strings({ lead: [], sections: t.sections.filter((s) => s.id === id) }).join('\n');
@@ -119,7 +122,7 @@ describe('who runs the service, refunds and each market\'s notices', () => {
     const ko = section(text('ko', 'agreement'), 'privacy');
     expect(ko).toContain('개인정보 보호책임자');
     expect(ko).toContain('국외 이전');
-    expect(ko).toContain('{{operatorName}}');
+    expect(ko).toContain('{{krPrivacyOfficer}}');
     const zh = section(text('zh-CN', 'agreement'), 'privacy');
     expect(zh).toContain('14 周岁');
     expect(zh).toContain('监护人');
@@ -135,8 +138,17 @@ describe('the Japanese commerce-law page', () => {
     expect(t.sections.map((s) => s.id)).toEqual(SECTION_IDS.commerce);
     const rows = t.sections.flatMap((s) => s.blocks.flatMap((b) => ('dl' in b ? b.dl : [])));
     const terms = rows.map(([term]) => term);
-    for (const term of ['販売事業者', '所在地', '電話番号', 'メールアドレス', '販売価格', '商品代金以外の必要料金', 'お支払い方法', 'お支払いの時期', '商品の引渡時期', '返品・キャンセル'])
+    for (const term of ['販売事業者', '代表者・運営責任者', '所在地', '電話番号', 'メールアドレス', '販売価格', '商品代金以外の必要料金', 'お支払い方法', 'お支払いの時期', '商品の引渡時期', '返品・キャンセル'])
       expect(terms).toContain(term);
+    const row = (term: string) => rows.find(([t]) => t === term)?.[1] ?? '';
+    expect(row('代表者・運営責任者')).toBe('{{representative}}');
+    expect(row('販売価格')).toContain('税込');
+    for (const brand of ['Visa', 'Mastercard', 'JCB', 'American Express']) expect(row('お支払い方法')).toContain(brand);
+    // The pass is in the return clause too, not only Butter.
+    expect(row('返品・キャンセル')).toContain('使い放題パス');
+    // The price table is the one of the contract, in yen with tax included.
+    const prices = t.sections.flatMap((s) => s.blocks.flatMap((b) => ('prices' in b ? [b.prices] : [])));
+    expect(prices).toEqual([expect.objectContaining({ currency: 'jpy', suffix: '（税込）' })]);
     const all = strings(t).join('\n');
     for (const field of ['operatorName', 'operatorAddress', 'operatorEmail']) expect(all).toContain(`{{${field}}}`);
     const appPaths = new Set<string>(Object.values(paths).filter((p) => typeof p === 'string'));

@@ -94,4 +94,12 @@ describe('the EPUB of a story', () => {
     expect(opf).toContain('<spine>');
     expect(flat.find((e) => e.name === 'OEBPS/style.css')!.text).not.toContain('vertical');
   });
+
+  it('indents a paragraph two characters in a Chinese book and one in the others (issue 48)', () => {
+    const css = (language: string) => unzip(buildEpub({ ...book, language })).find((e) => e.name === 'OEBPS/style.css')!.text;
+    expect(css('zh-CN')).toContain('text-indent: 2em');
+    expect(css('zh-TW')).toContain('text-indent: 2em');
+    expect(css('ja')).toMatch(/^p \{[^}]*text-indent: 1em/mu);
+    expect(css('en')).not.toContain('text-indent: 2em');
+  });
 });

@@ -102,10 +102,12 @@ ${chapters.map((_, i) => `<itemref idref="c${i + 1}"/>`).join('\n')}
 </spine>
 </package>
 `;
+  // Chinese books indent a paragraph two characters (空两格); Japanese one (一字下げ), as do the others.
+  const indent = /^zh\b/u.test(book.language) ? '2em' : '1em';
   const style = `html {${book.vertical ? ' writing-mode: vertical-rl; -epub-writing-mode: vertical-rl;' : ''} }
 body { line-height: 1.8; }
 h2 { font-size: 1.2em; margin: 1em 0; }
-p { margin: 0 0 0.8em; text-indent: 1em; }
+p { margin: 0 0 0.8em; text-indent: ${indent}; }
 rt { font-size: 0.5em; }
 .upright { text-combine-upright: all; -webkit-text-combine: horizontal; -epub-text-combine: horizontal; }
 p.source { text-indent: 0; font-size: 0.85em; opacity: 0.7; margin-top: 2em; }

@@ -33,12 +33,15 @@ describe('overused phrases (去AI味)', () => {
   it('names the most common ones in the system message, for every story', () => {
     const [system] = buildMessages(story('ja'));
     expect(system!.content).toContain(avoidInstruction('ja'));
-    expect(system!.content).toContain('"口元に笑みを浮かべ"');
-    expect(avoidInstruction('zh-TW')).toContain('Traditional Chinese forms');
+    expect(system!.content).toContain('"のだった"');
+    expect(avoidInstruction('zh-TW')).toContain('"彷彿"');
+    expect(avoidInstruction('zh-TW')).not.toContain('"仿佛"');
   });
 
-  it('counts them per 1,000 characters', () => {
+  it('counts them per 1,000 characters, an overlap once', () => {
     expect(overusedRate('Her breath caught. It was a testament to the storm.', 'en')).toBeCloseTo((2 * 1000) / 51, 5);
+    // 嘴角勾起一抹 holds 勾起一抹: one tic, counted once.
+    expect(overusedRate('她嘴角勾起一抹笑。', 'zh-CN')).toBeCloseTo(1000 / 9, 5);
     expect(overusedRate('林在港口等他。', 'zh-CN')).toBe(0);
   });
 

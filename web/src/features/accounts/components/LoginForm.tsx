@@ -3,11 +3,14 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { errorMessage } from '../../../lib/errors';
+import { currentLanguage } from '../../../lib/language';
+import { useMinAge } from '../../../lib/site-info';
 import { paths } from '../../../lib/paths';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { FormError } from '../../../lib/form-errors';
 import { useLogin } from '../hooks/useLogin';
 import { FormMessage } from '../../../components/ui/FormMessage';
+import { AbroadConsent, needsAbroadConsent } from './AbroadConsent';
 import { InvitationField } from './InvitationField';
 import { PasswordField } from './PasswordField';
 
@@ -22,12 +25,16 @@ export function LoginForm() {
   const [email, setEmail] = useState(() => storage.get(STORAGE_KEYS.lastEmail) ?? '');
   const [password, setPassword] = useState('');
   const [agreed, setAgreed] = useState(false);
+  // Mainland China: the transfer of personal information abroad needs its own consent (个人信息保护法 art. 39).
+  const language = currentLanguage();
+  const minAge = useMinAge(language);
+  const [abroad, setAbroad] = useState(false);
   // An invitation link (/login?invite=CODE) prefills the code a new account signs up with.
   const [params] = useSearchParams();
   const [invitationCode, setInvitationCode] = useState(() => params.get('invite') ?? '');
   const loginMutation = useLogin();
   const pending = loginMutation.isPending;
-  const ready = email.trim() !== '' && password !== '' && agreed && !pending;
+  const ready = email.trim() !== '' && password !== '' && agreed && (abroad || !needsAbroadConsent(language)) && !pending;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -77,9 +84,14 @@ export function LoginForm() {
         <input id={agreementId} type="checkbox" className="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
         <label htmlFor={agreementId}>
           {/* The tag is <terms>, not <link>: Trans reads <link> as the empty HTML element and would drop the words inside. */}
-          <Trans i18nKey="login.agreement" components={{ terms: <Link to={paths.agreement} className="text-link" /> }} />
+          <Trans
+            i18nKey="login.agreement"
+            values={{ minAge }}
+            components={{ terms: <Link to={paths.agreement} className="text-link" /> }}
+          />
         </label>
       </div>
+      {needsAbroadConsent(language) ? <AbroadConsent checked={abroad} onChange={setAbroad} /> : null}
       <FormMessage tone="error">{message}</FormMessage>
       <Button type="submit" block disabled={!ready} aria-busy={pending || undefined}>
         {pending ? (

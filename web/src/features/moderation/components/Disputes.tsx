@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { Loading } from '../../../components/ui/Loading';
+import { CURRENCIES, type Currency } from '@butterfic/contract/client';
 import { errorMessage } from '../../../lib/errors';
+import { isLanguage } from '../../../lib/language';
+import { formatPrice } from '../../../lib/money';
 import { useDisputes, type AdminDispute } from '../api';
 import '../moderation.css';
 
@@ -10,9 +13,11 @@ const OPEN = new Set(['warning_needs_response', 'needs_response', 'warning_under
 
 function DisputeRow({ dispute, format }: { dispute: AdminDispute; format: Intl.DateTimeFormat }) {
   const { t, i18n } = useTranslation();
-  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: dispute.currency.toUpperCase() }).format(
-    dispute.amount / 100,
-  );
+  // Stripe's amount in the payment's currency: whole yen and won, cents otherwise (lib/money.ts).
+  const currency = CURRENCIES.find((c): c is Currency => c === dispute.currency.toLowerCase());
+  const money = currency
+    ? formatPrice(dispute.amount, currency, isLanguage(i18n.language) ? i18n.language : 'en')
+    : `${dispute.amount} ${dispute.currency.toUpperCase()}`;
   const status = t(`moderation.admin.disputeStatus.${dispute.status}`, { defaultValue: dispute.status });
   return (
     <li className="admin-dispute">

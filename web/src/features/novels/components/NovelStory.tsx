@@ -5,7 +5,7 @@ import { ReportButton } from '../../../components/report/ReportButton';
 import { TakedownNotice } from '../../../components/report/TakedownNotice';
 import { useNovel } from '../api/get-novel';
 import type { NovelDetails } from '../api/types';
-import { isLive, storyText, withLiveChapter } from '../format';
+import { characterNames, isLive, storyText, withLiveChapter } from '../format';
 import { useNovelStream } from '../hooks/useNovelStream';
 import { useTextSize } from '../hooks/useTextSize';
 import { ReaderError, ReaderSkeleton } from './ReaderStates';
@@ -40,7 +40,7 @@ function NovelView({ details }: { details: NovelDetails }) {
           {t('reader.stillWriting')}
         </p>
       ) : null}
-      <StoryText chapters={chapters} language={novel.language} size={textSize.size} headings writing={live} />
+      <StoryText chapters={chapters} language={novel.language} names={characterNames(novel.input_params)} size={textSize.size} headings writing={live} />
       {chapters.every((chapter) => chapter.content.trim() === '') && !live ? <p className="muted">{t('reader.noText')}</p> : null}
       {novel.author_uid === session.userInfo()?.uid ? (
         <TakedownNotice takedown={novel.takedown} />

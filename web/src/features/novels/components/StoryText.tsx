@@ -29,6 +29,7 @@ export function StoryText({
   editor,
   tools,
   onSwipe: swipeVersions,
+  names,
 }: {
   chapters: Chapter[];
   language: string;
@@ -39,11 +40,13 @@ export function StoryText({
   editor?: ReactNode;
   tools?: (chapter: Chapter) => ReactNode;
   onSwipe?: (chapter: Chapter, by: -1 | 1) => void;
+  /** The story's two character names: kept as written when the script is converted. */
+  names?: readonly string[];
 }) {
   const { t, i18n } = useTranslation();
   const style = { '--reader-size': `${size}rem` } as CSSProperties;
   const touch = useRef<{ x: number; y: number } | null>(null);
-  const conversion = useScriptConversion(language);
+  const conversion = useScriptConversion(language, names);
   const layout = useReadingLayout(conversion.shownLanguage);
   const text = useRef<HTMLDivElement>(null);
   const reader = useReadAloud(text, conversion.shownLanguage);

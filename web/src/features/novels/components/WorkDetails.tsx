@@ -1,5 +1,6 @@
 import { wordCount } from '@butterfic/contract/client';
 import { BookDown, Send } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,7 +9,7 @@ import { paths } from '../../../lib/paths';
 import { InsufficientButterDialog } from '../../../components/InsufficientButterDialog';
 import { useNovel } from '../api/get-novel';
 import type { NovelDetails } from '../api/types';
-import { isLive, isRewriting, storyText, withLiveChapter } from '../format';
+import { characterNames, isLive, isRewriting, storyText, withLiveChapter } from '../format';
 import { useChapterEdit } from '../hooks/useChapterEdit';
 import { useCopyStory } from '../hooks/useCopyStory';
 import { useEpubDownload } from '../hooks/useEpubDownload';
@@ -53,7 +54,10 @@ function FailedWork({ details }: { details: NovelDetails }) {
   );
 }
 
-function WorkView({ details, onButterChanged }: { details: NovelDetails; onButterChanged?: () => void }) {
+/** What the route lays under a finished story's text (the co-writing desk: another feature, composed by the route). */
+export type WorkDesk = (details: NovelDetails) => ReactNode;
+
+function WorkView({ details, onButterChanged, desk }: { details: NovelDetails; onButterChanged?: () => void; desk?: WorkDesk | undefined }) {
   const { t } = useTranslation();
   const { novel } = details;
   const live = isLive(novel.generate_status);
@@ -103,6 +107,7 @@ function WorkView({ details, onButterChanged }: { details: NovelDetails; onButte
         <StoryText
           chapters={chapters}
           language={novel.language}
+          names={characterNames(novel.input_params)}
           size={textSize.size}
           headings={chapters.length > 1}
           writing={live}
@@ -127,6 +132,7 @@ function WorkView({ details, onButterChanged }: { details: NovelDetails; onButte
           }}
         />
       )}
+      {ready && !edit.editing && hasText && desk ? desk(details) : null}
       {ready && !edit.editing && hasText ? (
         <div className="reader-extras">
           <Button variant="ghost" onClick={() => void downloadEpub()}>
@@ -173,9 +179,9 @@ function WorkView({ details, onButterChanged }: { details: NovelDetails; onButte
  * while it is written, with copy, generate again, edit, continue and stop.
  * `onButterChanged` runs when the balance moved (a continuation, a refund).
  */
-export function WorkDetails({ uid, onButterChanged }: { uid: string; onButterChanged?: () => void }) {
+export function WorkDetails({ uid, onButterChanged, desk }: { uid: string; onButterChanged?: () => void; desk?: WorkDesk }) {
   const { data, isPending, error, refetch, isRefetching } = useNovel(uid);
-  if (data) return <WorkView details={data} onButterChanged={onButterChanged} />;
+  if (data) return <WorkView details={data} onButterChanged={onButterChanged} desk={desk} />;
   if (isPending) return <ReaderSkeleton />;
   return <ReaderError error={error} loggedIn retry={() => void refetch()} retrying={isRefetching} />;
 }

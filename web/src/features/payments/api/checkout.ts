@@ -5,18 +5,25 @@ import { accountKeys } from '../../../lib/account/keys';
 import { paymentKeys } from './keys';
 import type { CheckoutSecret, CheckoutStatus, SandboxInput, SandboxOutcome } from './types';
 
+/** What a checkout is for; `deliveryConsent`: the buyer ticked that delivery is immediate (required for TWD). */
+export type CheckoutFor = { productName: string; currency: Currency; deliveryConsent: boolean };
+
 /** POST /payment/stripeCreateCheckoutSession/: a checkout session for one product; the server sets the price. */
-export const createCheckoutSession = (productName: string, currency: Currency) =>
-  api.post<CheckoutSecret>('/payment/stripeCreateCheckoutSession/', { product_name: productName, currency });
+export const createCheckoutSession = ({ productName, currency, deliveryConsent }: CheckoutFor) =>
+  api.post<CheckoutSecret>('/payment/stripeCreateCheckoutSession/', {
+    product_name: productName,
+    currency,
+    ...(deliveryConsent && { delivery_consent: true }),
+  });
 
 /**
  * One session per visit of the payout page for a product and currency. It is
  * created on the server, so it never refetches on its own.
  */
-export const useCheckoutSession = (productName: string, currency: Currency, enabled: boolean) =>
+export const useCheckoutSession = (checkout: CheckoutFor, enabled: boolean) =>
   useQuery({
-    queryKey: paymentKeys.checkout(productName, currency),
-    queryFn: () => createCheckoutSession(productName, currency),
+    queryKey: paymentKeys.checkout(checkout.productName, checkout.currency, checkout.deliveryConsent),
+    queryFn: () => createCheckoutSession(checkout),
     enabled,
     staleTime: Infinity,
     gcTime: 0,

@@ -4,6 +4,6 @@ import type { Currency } from '@butterfic/contract/client';
 export const paymentKeys = {
   all: ['payments'] as const,
   products: () => [...paymentKeys.all, 'products'] as const,
-  checkout: (product: string, currency: Currency) => [...paymentKeys.all, 'checkout', product, currency] as const,
+  checkout: (product: string, currency: Currency, consent: boolean) => [...paymentKeys.all, 'checkout', product, currency, consent] as const,
   session: (id: string) => [...paymentKeys.all, 'session', id] as const,
 };

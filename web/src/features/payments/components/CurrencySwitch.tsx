@@ -1,7 +1,7 @@
 import { CURRENCIES, type Currency } from '@butterfic/contract/client';
 import { useTranslation } from 'react-i18next';
 
-/** EUR (card) or CNY (card, Alipay, WeChat Pay): a two-option radio group. */
+/** EUR, CNY (card, Alipay, WeChat Pay), JPY, KRW or TWD: a radio group, the reader's own currency chosen first. */
 export function CurrencySwitch({ value, onChange }: { value: Currency; onChange: (currency: Currency) => void }) {
   const { t } = useTranslation();
   return (

@@ -1,5 +1,5 @@
 import { findProduct } from '@butterfic/contract/client';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
@@ -11,7 +11,10 @@ import { paths } from '../../../lib/paths';
 import { useUserInfo } from '../../../lib/account/user-info';
 import { formatButter } from '../../../lib/format';
 import { useProducts } from '../api/products';
-import { defaultCurrency, formatPrice } from '../format';
+import { productLabel } from '../confirmation';
+import { defaultCurrency, formatPrice, needsDeliveryConsent } from '../format';
+import { DeliveryConsent } from './DeliveryConsent';
+import { OrderConfirmation } from './OrderConfirmation';
 import { SandboxCheckout } from './SandboxCheckout';
 import '../payments.css';
 
@@ -26,7 +29,10 @@ function CheckoutSkeleton() {
   );
 }
 
-/** /payout/{product}: balance, the Purchase summary, the checkout (Stripe's or the sandbox's) and the agreement hint. */
+/**
+ * /payout/{product}: balance, the Purchase summary and the order's final confirmation, the delivery consent
+ * where the buyer must give it before paying, the checkout (Stripe's or the sandbox's) and the agreement hint.
+ */
 export function PayoutPanel({ productName }: { productName: string }) {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -36,6 +42,8 @@ export function PayoutPanel({ productName }: { productName: string }) {
   const currency = defaultCurrency(language, params.get('currency'));
   const products = useProducts();
   const user = useUserInfo();
+  const [consented, setConsented] = useState(false);
+  const consentNeeded = needsDeliveryConsent(currency, language);
 
   if (!product)
     return (
@@ -49,12 +57,9 @@ export function PayoutPanel({ productName }: { productName: string }) {
       />
     );
 
-  const what =
-    product.kind === 'butter'
-      ? t('payments.packageName', { butter: product.butter })
-      : product.passSeconds <= 3600
-        ? t('payments.passHour')
-        : t('payments.passDays', { days: Math.round(product.passSeconds / 86400) });
+  const what = productLabel(product, t);
+  // No session is opened (nor any payment form shown) before a needed consent is given.
+  const waiting = consentNeeded && !consented;
 
   return (
     <div className="payout">
@@ -76,7 +81,9 @@ export function PayoutPanel({ productName }: { productName: string }) {
           <span className="purchase-price tabular">{formatPrice(product.prices[currency], currency, language)}</span>
         </p>
       </section>
-      {products.isPending || user.isPending ? (
+      <OrderConfirmation product={product} currency={currency} language={language} />
+      {consentNeeded ? <DeliveryConsent checked={consented} onChange={setConsented} /> : null}
+      {waiting ? null : products.isPending || user.isPending ? (
         <CheckoutSkeleton />
       ) : products.isError || user.isError ? (
         <EmptyState
@@ -97,10 +104,15 @@ export function PayoutPanel({ productName }: { productName: string }) {
         />
       ) : products.data.payments === 'stripe' && products.data.publishable_key ? (
         <Suspense fallback={<CheckoutSkeleton />}>
-          <StripeCheckout publishableKey={products.data.publishable_key} productName={product.id} currency={currency} />
+          <StripeCheckout
+            publishableKey={products.data.publishable_key}
+            productName={product.id}
+            currency={currency}
+            deliveryConsent={consented}
+          />
         </Suspense>
       ) : (
-        <SandboxCheckout productName={product.id} currency={currency} email={user.data.email} />
+        <SandboxCheckout productName={product.id} currency={currency} deliveryConsent={consented} email={user.data.email} />
       )}
       <p className="form-hint payout-agreement">
         <Trans i18nKey="payments.agreementHint" components={{ terms: <Link to={paths.agreement} className="text-link" /> }} />

@@ -26,7 +26,7 @@ function PackagesSkeleton() {
   );
 }
 
-/** /recharge: the six Butter packages (id 1 selected), prices in EUR or CNY, the address hint and the terms. */
+/** /recharge: the six Butter packages (id 1 selected), prices in the reader's currency or another, the address hint and the terms. */
 export function RechargePanel() {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -81,15 +81,17 @@ export function RechargePanel() {
               <span className="tabular">{product.butter}</span>
               <span className="package-unit">{t('payments.butter')}</span>
             </span>
-            <span className="package-price tabular">{formatPrice(product.prices[currency], currency, language)}</span>
+            <span className="package-price tabular">
+              {formatPrice(product.prices[currency], currency, language)}
+              {/* Japan shows prices with tax included, and says so (総額表示). */}
+              {currency === 'jpy' ? <span className="package-tax">{t('markets.taxIncluded')}</span> : null}
+            </span>
           </label>
         ))}
       </div>
-      {currency === 'cny' ? (
-        <p className="recharge-methods">{t('payments.methodsCny')}</p>
-      ) : (
-        <p className="recharge-methods">{t('payments.methodsEur')}</p>
-      )}
+      <p className="recharge-methods">
+        {currency === 'cny' ? t('payments.methodsCny') : currency === 'eur' ? t('payments.methodsEur') : t('markets.methodsCard')}
+      </p>
       <p className="recharge-hint">
         <MapPin aria-hidden="true" size={16} />
         <span>{t('payments.addressHint')}</span>

@@ -17,10 +17,12 @@ const TEST_CARD = '4242 4242 4242 4242';
 export function SandboxCheckout({
   productName,
   currency,
+  deliveryConsent,
   email: initialEmail,
 }: {
   productName: string;
   currency: Currency;
+  deliveryConsent: boolean;
   email: string;
 }) {
   const { t } = useTranslation();
@@ -28,6 +30,7 @@ export function SandboxCheckout({
   const { email, name, country, address, busy, ready, onSubmit, failure, refused } = useSandboxCheckout({
     productName,
     currency,
+    deliveryConsent,
     email: initialEmail,
   });
   if (refused) return <CheckoutRefused error={refused} />;

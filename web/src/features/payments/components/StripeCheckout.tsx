@@ -33,10 +33,12 @@ export default function StripeCheckout({
   publishableKey,
   productName,
   currency,
+  deliveryConsent,
 }: {
   publishableKey: string;
   productName: string;
   currency: Currency;
+  deliveryConsent: boolean;
 }) {
   const { t } = useTranslation();
   const [attempt, setAttempt] = useState(0);
@@ -54,7 +56,7 @@ export default function StripeCheckout({
   }, [stripe]);
   const fetchClientSecret = useCallback(
     () =>
-      createCheckoutSession(productName, currency).then(
+      createCheckoutSession({ productName, currency, deliveryConsent }).then(
         (answer) => answer.clientSecret,
         (error: unknown) => {
           if (!isCheckoutRefused(error)) console.error(error);
@@ -62,7 +64,7 @@ export default function StripeCheckout({
           throw new Error('Failed to fetch client secret');
         },
       ),
-    [productName, currency],
+    [productName, currency, deliveryConsent],
   );
   if (failure?.kind === 'session' && failure.refused) return <CheckoutRefused error={failure.refused} />;
   if (failure)

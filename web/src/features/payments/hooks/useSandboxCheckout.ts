@@ -21,16 +21,18 @@ const defaultCountry = (language: string) =>
 export function useSandboxCheckout({
   productName,
   currency,
+  deliveryConsent,
   email: initialEmail,
 }: {
   productName: string;
   currency: Currency;
+  deliveryConsent: boolean;
   email: string;
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const navigate = useNavigate();
-  const session = useCheckoutSession(productName, currency, true);
+  const session = useCheckoutSession({ productName, currency, deliveryConsent }, true);
   const complete = useCompleteSandbox();
   const [email, setEmail] = useState(initialEmail);
   const [emailError, setEmailError] = useState<string | null>(null);

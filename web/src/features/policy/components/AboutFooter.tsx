@@ -28,6 +28,9 @@ export function AboutFooter({ lines, values }: { lines: string[]; values: Policy
           <li>
             <Link to={paths.commerceLaw}>{t('screens.commerceLaw')}</Link>
           </li>
+          <li>
+            <Link to={paths.koreanPrivacy}>{t('markets.koreanPrivacy')}</Link>
+          </li>
         </ul>
       </nav>
       <p className="policy-copyright">© {new Date().getFullYear()} Butterfic</p>

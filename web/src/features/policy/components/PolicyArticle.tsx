@@ -2,10 +2,12 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shown, type PolicyValues } from '../content/inline';
 import type { PolicyBlock, PolicyText } from '../content/types';
+import { PriceRows } from './PriceRows';
 import { RichText } from './RichText';
 import '../policy.css';
 
-function Block({ block, values }: { block: PolicyBlock; values: PolicyValues }) {
+function Block({ block, values, lang }: { block: PolicyBlock; values: PolicyValues; lang: string | undefined }) {
+  if ('prices' in block) return <PriceRows table={block.prices} lang={lang} />;
   if ('dl' in block)
     return (
       <dl className="policy-table">
@@ -98,7 +100,7 @@ export function PolicyArticle({
           <section key={section.id} className="policy-section" aria-labelledby={section.id}>
             <h2 id={section.id}>{section.heading}</h2>
             {section.blocks.map((block, i) => (
-              <Block key={i} block={block} values={values} />
+              <Block key={i} block={block} values={values} lang={lang} />
             ))}
           </section>
         ))}

@@ -6,6 +6,15 @@ export const OPERATOR_FIELDS = {
   governingLaw: 'GOVERNING_LAW',
   companyNumber: 'OPERATOR_COMPANY_NUMBER',
   privacyContact: 'PRIVACY_CONTACT',
+  // The markets' own items (docs/decisions/0054).
+  representative: 'OPERATOR_REPRESENTATIVE',
+  operatorPhone: 'OPERATOR_PHONE',
+  krBusinessNumber: 'KR_BUSINESS_NUMBER',
+  krMailOrderNumber: 'KR_MAIL_ORDER_NUMBER',
+  krPrivacyOfficer: 'KR_PRIVACY_OFFICER',
+  twBusinessNumber: 'TW_BUSINESS_NUMBER',
+  cnCreditCode: 'CN_CREDIT_CODE',
+  cnRepresentative: 'CN_REPRESENTATIVE',
 } as const;
 export type OperatorField = keyof typeof OPERATOR_FIELDS;
 /** A sentence naming one of these is left out while it is unset (the others show a placeholder). */
@@ -23,7 +32,10 @@ export type InlineToken =
   | { kind: 'link'; text: string; to: string };
 
 /** {{email}} · {{minAge}} · {{operatorName}} and the other operator settings · **bold** · [label](/in-app/path) — nothing else is markup. */
-const TOKEN = /\{\{(email|minAge|operatorName|operatorAddress|operatorEmail|governingLaw|companyNumber|privacyContact)\}\}|\*\*(.+?)\*\*|\[([^\]]+)\]\((\/(?!\/)[^)\s]*)\)/g;
+const TOKEN = new RegExp(
+  String.raw`\{\{(email|minAge|${Object.keys(OPERATOR_FIELDS).join('|')})\}\}|\*\*(.+?)\*\*|\[([^\]]+)\]\((\/(?!\/)[^)\s]*)\)`,
+  'g',
+);
 
 /**
  * Splits one string of a policy text into tokens. Everything that is not one

@@ -1,4 +1,5 @@
 import type { Language, SiteInfo } from '@butterfic/contract';
+import { minAgeFor } from '@butterfic/contract/client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, isLanguage } from '../../../lib/language';
@@ -8,12 +9,15 @@ import type { PolicyValues } from '../content/inline';
 import { loadPolicyText } from '../content/load';
 import type { PolicyDoc, PolicyText } from '../content/types';
 
-/** The server's facts as the values a policy text names (operator settings: null while unset). */
-export function policyValues(info: SiteInfo): PolicyValues {
+/**
+ * The server's facts as the values a policy text names (operator settings: null while unset). The minimum
+ * age is the one of the market the text is written for (its language).
+ */
+export function policyValues(info: SiteInfo, language: Language): PolicyValues {
   const operator = info.operator;
   return {
     email: info.takedown_email,
-    minAge: info.min_age,
+    minAge: minAgeFor(language, info.min_ages),
     operator: {
       operatorName: operator.name,
       operatorAddress: operator.address,
@@ -21,6 +25,14 @@ export function policyValues(info: SiteInfo): PolicyValues {
       governingLaw: operator.governing_law,
       companyNumber: operator.company_number,
       privacyContact: operator.privacy_contact,
+      representative: operator.representative,
+      operatorPhone: operator.phone,
+      krBusinessNumber: operator.kr_business_number,
+      krMailOrderNumber: operator.kr_mail_order_number,
+      krPrivacyOfficer: operator.kr_privacy_officer,
+      twBusinessNumber: operator.tw_business_number,
+      cnCreditCode: operator.cn_credit_code,
+      cnRepresentative: operator.cn_representative,
     },
   };
 }
@@ -33,7 +45,8 @@ type PolicyPage =
 /** A policy text in the interface language, with the server's takedown address and minimum age filled in. */
 export function usePolicyPage(doc: PolicyDoc, only?: Language): PolicyPage {
   const { i18n } = useTranslation();
-  // `only`: a text written in one language whatever the interface's (the Japanese commerce-law page).
+  // `only`: a text written in one language whatever the interface's (the Japanese commerce-law page, the
+  // Korean privacy policy).
   const language = only ?? (isLanguage(i18n.language) ? i18n.language : currentLanguage());
   const text = useQuery({
     queryKey: policyKeys.text(doc, language),
@@ -46,7 +59,7 @@ export function usePolicyPage(doc: PolicyDoc, only?: Language): PolicyPage {
   });
   const info = useSiteInfo();
   if (text.data && info.data)
-    return { status: 'ready', text: text.data, values: policyValues(info.data) };
+    return { status: 'ready', text: text.data, values: policyValues(info.data, language) };
   const error = text.error ?? info.error;
   if (error)
     return {
