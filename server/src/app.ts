@@ -36,7 +36,6 @@ import { codeRoutes } from './modules/codes/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { installAuth } from './plugins/auth';
-import { installListCache } from './plugins/list-cache';
 import { clientErrorResponse, frameworkError, installEnvelope } from './plugins/envelope';
 import { loadOverusedPhrases } from './generation/prompts/overused';
 import { safetyFromEnv } from './safety';
@@ -109,7 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         data: { fields: { [field]: 'a NUL or a broken character cannot be stored' } },
       });
   });
-  app.setSerializerCompiler(responseSerializerCompiler(env.NODE_ENV === 'test'));
+  app.setSerializerCompiler(responseSerializerCompiler(env.CHECK_ANSWERS));
   const mailer = options.mailer ?? createMailer(env, app.log);
   const provider = options.provider ?? (await createProvider(env));
   const openStreams = new Set<() => void>();
@@ -132,8 +131,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     safety,
     workers: env.GENERATION_WORKERS,
     leaseSeconds: env.GENERATION_LEASE_SECONDS,
-    paceMs: env.STREAM_PACE_MS ?? (env.NODE_ENV === 'test' ? 0 : 40),
-    pacedFrom: env.STREAM_PACE_FROM,
     room: writersRoom(database.db, {
       log: app.log,
       codexTokens: env.CODEX_TOKENS,
@@ -210,7 +207,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   installSecurityHeaders(app);
   installEnvelope(app);
   installAuth(app);
-  installListCache(app);
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 

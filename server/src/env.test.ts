@@ -37,13 +37,12 @@ describe('configuration', () => {
     }
   });
 
-  it("reads the per-process caches' lifetimes (AUTH_CACHE_MS, LIST_CACHE_MS) as whole milliseconds up to a minute", () => {
-    expect(loadEnv({}).LIST_CACHE_MS).toBeUndefined();
-    expect(loadEnv({ LIST_CACHE_MS: '0', AUTH_CACHE_MS: '1500' })).toMatchObject({ LIST_CACHE_MS: 0, AUTH_CACHE_MS: 1500 });
-    for (const bad of ['-1', '1.5', '60001', 'soon']) {
-      expect(() => loadEnv({ LIST_CACHE_MS: bad }), bad).toThrow(/LIST_CACHE_MS/);
-      expect(() => loadEnv({ AUTH_CACHE_MS: bad }), bad).toThrow(/AUTH_CACHE_MS/);
-    }
+  it("reads the per-process cache's lifetime (CACHE_MS) as whole milliseconds up to a minute, 30 s unset whatever NODE_ENV says", () => {
+    expect(loadEnv({}).CACHE_MS).toBe(30_000);
+    expect(loadEnv({ NODE_ENV: 'test' }).CACHE_MS).toBe(30_000);
+    expect(loadEnv({ CACHE_MS: '0' }).CACHE_MS).toBe(0);
+    expect(loadEnv({ CACHE_MS: '1500' }).CACHE_MS).toBe(1500);
+    for (const bad of ['-1', '1.5', '60001', 'soon']) expect(() => loadEnv({ CACHE_MS: bad }), bad).toThrow(/CACHE_MS/);
   });
 
   it('checks locally unless MODERATION_PROVIDER is openai or llm (whose model defaults in safety/index.ts)', () => {

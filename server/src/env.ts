@@ -1,6 +1,14 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { LANGUAGES, MIN_AGE_CEILING, MIN_AGE_FLOOR, normalizeStoredEmail, POLICY_UPDATED, type Language, type MinAges } from '@butterfic/contract';
+import {
+  LANGUAGES,
+  MIN_AGE_CEILING,
+  MIN_AGE_FLOOR,
+  normalizeStoredEmail,
+  POLICY_UPDATED,
+  type Language,
+  type MinAges,
+} from '@butterfic/contract';
 import { z } from 'zod';
 
 /**
@@ -44,7 +52,7 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
 
-/** Milliseconds up to a minute (a per-process cache's lifetime: AUTH_CACHE_MS, LIST_CACHE_MS; STREAM_PACE_MS); unset: the caller's default. */
+/** Milliseconds up to a minute (CACHE_MS); unset: undefined. */
 const cacheMs = optionalString.transform((v, ctx) => {
   if (v === undefined) return undefined;
   if (/^\d+$/.test(v) && Number(v) <= 60_000) return Number(v);
@@ -105,14 +113,10 @@ const EnvSchema = z
     ACCESS_TOKEN_TTL: duration('15m'),
     REFRESH_TOKEN_TTL: duration('30d'),
     REQUIRE_EMAIL_VERIFICATION: bool(true),
-    /** Milliseconds a bearer token's account lookup is reused in one process; unset: 30000 (0 under NODE_ENV=test). */
-    AUTH_CACHE_MS: cacheMs,
-    /** Milliseconds a public list page (persona and post feeds) is reused in one process; unset: 2000 (0 under NODE_ENV=test). */
-    LIST_CACHE_MS: cacheMs,
-    /** Milliseconds at least between the pieces a story's text goes to readers in, while STREAM_PACE_FROM stories are being written; unset: 40 (0 under NODE_ENV=test). */
-    STREAM_PACE_MS: cacheMs,
-    /** Stories being written on a process from which STREAM_PACE_MS applies; unset: the runner's PACED_FROM (16). */
-    STREAM_PACE_FROM: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(100_000).optional(),
+    /** true: every answer is checked by its route's zod schema (the tests set it); false: serialised by the compiled JSON Schema alone. */
+    CHECK_ANSWERS: bool(false),
+    /** Milliseconds an account lookup or a list page is reused in one process (plugins/cache.ts); 0: nothing is cached. */
+    CACHE_MS: cacheMs.transform((v) => v ?? 30_000),
     LLM_PROVIDER: z.enum(['offline', 'openai', 'llamacpp'], { message: 'must be offline, openai or llamacpp' }).default('offline'),
     LLM_BASE_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s) URL'),
     LLM_API_KEY: optionalString,
@@ -122,9 +126,13 @@ const EnvSchema = z
     LLM_FIRST_BYTE_TIMEOUT: duration('60s'),
     LLM_IDLE_TIMEOUT: duration('30s'),
     /** The model's context in tokens: prompts are fitted to it. Unset: 8192 for openai, 4096 for llamacpp (capped at what the model was trained for). */
-    LLM_CONTEXT_TOKENS: optionalString.pipe(z.coerce.number<string | undefined>({ message: 'must be a whole number of tokens' }).int().min(256).max(10_000_000).optional()),
+    LLM_CONTEXT_TOKENS: optionalString.pipe(
+      z.coerce.number<string | undefined>({ message: 'must be a whole number of tokens' }).int().min(256).max(10_000_000).optional(),
+    ),
     /** Tokens the codex entries named for a chapter may take (issue 49). Unset: a sixth of the model's context. */
-    CODEX_TOKENS: optionalString.pipe(z.coerce.number<string | undefined>({ message: 'must be a whole number of tokens' }).int().min(0).max(1_000_000).optional()),
+    CODEX_TOKENS: optionalString.pipe(
+      z.coerce.number<string | undefined>({ message: 'must be a whole number of tokens' }).int().min(0).max(1_000_000).optional(),
+    ),
     /** An OpenAI-compatible embeddings model: passages of earlier chapters are also ranked by meaning (issue 49). Unset: text search alone. */
     EMBEDDINGS_MODEL: optionalString,
     /** Where EMBEDDINGS_MODEL is served (unset: LLM_BASE_URL) and its key (unset: LLM_API_KEY). */
@@ -143,7 +151,9 @@ const EnvSchema = z
      * Unset: `llm` (the story model as judge) with a real model, nothing with the offline writer (its text is
      * ours); `none` turns the judge off (start-up and /health/ warn); `openai`: a /moderations endpoint (issue 46).
      */
-    MODERATION_PROVIDER: optionalString.pipe(z.enum(['openai', 'llm', 'none'], { message: 'must be llm, openai, none or unset' }).optional()),
+    MODERATION_PROVIDER: optionalString.pipe(
+      z.enum(['openai', 'llm', 'none'], { message: 'must be llm, openai, none or unset' }).optional(),
+    ),
     /** Unset: omni-moderation-latest for `openai`, the story model (LLM_MODEL) for `llm` (safety/index.ts). */
     MODERATION_MODEL: optionalString,
     MODERATION_TIMEOUT: duration('10s'),
@@ -152,7 +162,9 @@ const EnvSchema = z
     /** Judge calls under way at once, across accounts (the rest wait their account's turn). Unset: 8, or 2 for the local model. */
     MODERATION_CONCURRENCY: z.coerce.number({ message: 'must be a whole number' }).int().min(1).max(1000).optional(),
     /** The judge's context in tokens (longer texts go in overlapping pieces). Unset: LLM_CONTEXT_TOKENS when the judge is the story model, else 8192. */
-    MODERATION_CONTEXT_TOKENS: optionalString.pipe(z.coerce.number<string | undefined>({ message: 'must be a whole number of tokens' }).int().min(1024).max(10_000_000).optional()),
+    MODERATION_CONTEXT_TOKENS: optionalString.pipe(
+      z.coerce.number<string | undefined>({ message: 'must be a whole number of tokens' }).int().min(1024).max(10_000_000).optional(),
+    ),
     SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL'),
     MAIL_FROM: z.string().default('Butterfic <no-reply@butterfic.local>'),
     /** Unset or empty (docker-compose.yml's default): sandbox on a loopback address (npm start), nothing elsewhere (loadEnv; issues 25, 45). */
@@ -191,7 +203,10 @@ const EnvSchema = z
     KR_MAIL_ORDER_NUMBER: optionalString,
     KR_PRIVACY_OFFICER: optionalString,
     TW_BUSINESS_NUMBER: optionalString.refine((v) => v === undefined || /^\d{8}$/.test(v), 'must be the 8 digits of a 統一編號'),
-    CN_CREDIT_CODE: optionalString.refine((v) => v === undefined || /^[0-9A-HJ-NPQRTUWXY]{18}$/.test(v), 'must be an 18-character 统一社会信用代码'),
+    CN_CREDIT_CODE: optionalString.refine(
+      (v) => v === undefined || /^[0-9A-HJ-NPQRTUWXY]{18}$/.test(v),
+      'must be an 18-character 统一社会信用代码',
+    ),
     CN_REPRESENTATIVE: optionalString,
     MIN_AGES: z
       .string()
@@ -229,7 +244,14 @@ const EnvSchema = z
     const localJudge = env.LLM_PROVIDER === 'llamacpp' && !env.MODERATION_BASE_URL;
     if (env.MODERATION_PROVIDER === 'llm' && !localJudge && !env.MODERATION_MODEL && !env.LLM_MODEL)
       need('MODERATION_MODEL', 'when MODERATION_PROVIDER=llm (or LLM_MODEL)');
-    if (env.MODERATION_PROVIDER === 'llm' && !localJudge && !env.MODERATION_BASE_URL && !env.LLM_BASE_URL && !env.MODERATION_API_KEY && !env.LLM_API_KEY)
+    if (
+      env.MODERATION_PROVIDER === 'llm' &&
+      !localJudge &&
+      !env.MODERATION_BASE_URL &&
+      !env.LLM_BASE_URL &&
+      !env.MODERATION_API_KEY &&
+      !env.LLM_API_KEY
+    )
       need('MODERATION_BASE_URL', 'when MODERATION_PROVIDER=llm (or LLM_BASE_URL, or an API key for api.openai.com)');
     // The takedown address is public (policy pages, /site/info/): it must not be an admin login (issue 25).
     const takedown = env.TAKEDOWN_EMAIL && (normalizeStoredEmail(env.TAKEDOWN_EMAIL) ?? env.TAKEDOWN_EMAIL.trim().toLowerCase());
@@ -256,13 +278,19 @@ const EnvSchema = z
 
 type ParsedEnv = z.infer<typeof EnvSchema>;
 
+/** Every variable the app reads (docs/configuration.md lists each; server/src/docs.test.ts checks it). */
+export const SETTINGS = Object.keys(EnvSchema.shape) as (keyof ParsedEnv)[];
+
 /**
  * `MIN_AGES=ko=15,ja=16`: raises a market's minimum age over its legal floor (MIN_AGE_FLOOR: 14 in Korea and
  * mainland China, 13 elsewhere). Answers every market's age, or a sentence saying what is wrong.
  */
 export function parseMinAges(value: string | undefined): MinAges | string {
   const ages: MinAges = { ...MIN_AGE_FLOOR };
-  for (const part of (value ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of (value ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const match = /^([a-zA-Z-]+)\s*=\s*(\d{1,3})$/.exec(part);
     const language = LANGUAGES.find((l) => l.toLowerCase() === match?.[1]?.toLowerCase());
     if (!match || !language) return `must be language=age pairs such as ko=14,ja=13 (languages: ${LANGUAGES.join(', ')})`;
@@ -365,7 +393,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       `is unset on an address others can reach (HOST=${env.HOST}, PUBLIC_URL=${publicUrl}): set PAYMENTS=stripe with its three STRIPE_* keys, or PAYMENTS=sandbox for a test checkout where no card is charged and Butter is free`,
     );
   }
-  if (payments === 'sandbox' && env.NODE_ENV === 'production') throw new EnvError('PAYMENTS', 'sandbox never runs with NODE_ENV=production; set PAYMENTS=stripe');
+  if (payments === 'sandbox' && env.NODE_ENV === 'production')
+    throw new EnvError('PAYMENTS', 'sandbox never runs with NODE_ENV=production; set PAYMENTS=stripe');
   return {
     ...env,
     PAYMENTS: payments,

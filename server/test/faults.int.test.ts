@@ -8,6 +8,7 @@ import { startEmbeddedPostgres, type EmbeddedServer } from '../src/db/embedded';
 import { startFakeLlm, type FakeLlm } from './fake-llm';
 import { storyRequest, waitFor } from './novels';
 import { call, freePort, repoRoot, startAppProcess, type AppProcess } from './processes';
+import { TEST_SETTINGS } from './settings';
 import { testEnvSource } from './test-env';
 
 /**
@@ -100,7 +101,14 @@ function canMount(kind: 'ro' | 'tmpfs'): boolean {
 /** Starts main.ts (optionally after `setup` in a private mount namespace) and waits for it to exit. */
 async function startExpectingExit(env: Record<string, string>, setup?: string) {
   const port = await freePort();
-  const fullEnv = { PATH: testEnvSource().PATH ?? '/usr/bin:/bin', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env, PORT: String(port) };
+  const fullEnv = {
+    PATH: testEnvSource().PATH ?? '/usr/bin:/bin',
+    NODE_ENV: 'test',
+    ...TEST_SETTINGS,
+    LOG_LEVEL: 'info',
+    ...env,
+    PORT: String(port),
+  };
   const node = `"${process.execPath}" --import tsx server/src/main.ts`;
   const child = setup
     ? spawn('unshare', [...unshareArgs, 'sh', '-c', `${setup} && exec ${node}`], {

@@ -11,6 +11,7 @@ import type { LlmProvider } from '../src/generation/types';
 import { connect, type Database } from '../src/db/client';
 import { loadEnv, type Env } from '../src/env';
 import { withDatabase } from './global-setup';
+import { TEST_SETTINGS } from './settings';
 import { openaiProvider } from '../src/generation/providers/openai';
 import { startFakeLlm, type FakeLlm } from './fake-llm';
 import { unbalancedAccounts } from './ledger';
@@ -57,6 +58,7 @@ export async function createTestContext(
   const url = withDatabase(adminUrl, name);
   const env = loadEnv({
     NODE_ENV: 'test',
+    ...TEST_SETTINGS,
     DATA_DIR: dataDir,
     DATABASE_URL: url,
     PORT: '0',
@@ -134,6 +136,7 @@ export async function createTestContext(
 export async function startPeer(ctx: TestContext, options: { env?: Record<string, string>; provider?: LlmProvider } = {}) {
   const env = loadEnv({
     NODE_ENV: 'test',
+    ...TEST_SETTINGS,
     DATA_DIR: ctx.dataDir,
     DATABASE_URL: ctx.database.url,
     PORT: '0',
@@ -168,7 +171,14 @@ export async function createModelTestContext(
   const ctx = await createTestContext({
     // The judge (on by default with a real model, issue 46) only where a test asks for it: MODERATION_PROVIDER
     // 'llm', or '' for the default.
-    env: { LLM_PROVIDER: 'openai', LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-model', GENERATION_WORKERS: '2', MODERATION_PROVIDER: 'none', ...env },
+    env: {
+      LLM_PROVIDER: 'openai',
+      LLM_BASE_URL: llm.url,
+      LLM_MODEL: 'fake-model',
+      GENERATION_WORKERS: '2',
+      MODERATION_PROVIDER: 'none',
+      ...env,
+    },
     provider: openaiProvider({ baseURL: llm.url, model: 'fake-model', maxRetries: 1, timeoutMs: 5000 }),
     ...(options.logger && { logger: options.logger }),
   });

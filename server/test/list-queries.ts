@@ -77,14 +77,14 @@ export function listQueries(db: Db, ids: { viewer: AuthUser; author: string; sna
       },
     );
   for (const shape of ['own', 'adult', 'general'] as const)
-    prepared(`novel_list ${shape}`, 'novels', novelListQuery(db, shape), { author: ids.author, offset });
+    prepared(`novel_list ${shape}`, 'novels', novelListQuery(db, { shape }), { author: ids.author, offset });
   for (const before of [false, true])
-    prepared(`wallet_transactions ${before ? 'before' : 'plain'}`, 'ledger', transactionsQuery(db, before), {
+    prepared(`wallet_transactions ${before ? 'before' : 'plain'}`, 'ledger', transactionsQuery(db, { before }), {
       user: ids.viewer.uid,
       before: 1_000_000_000,
       offset,
     });
-  const favourites = favoritesQuery(db, ids.viewer, page).toSQL();
+  const favourites = favoritesQuery(db, { viewer: ids.viewer, page }).toSQL();
   out.push({ name: 'persona_favorites', table: 'persona_favorites', sql: favourites.sql, params: favourites.params });
   return out;
 }

@@ -109,7 +109,7 @@ async function login(base: string, email: string, ip = '10.20.30.40') {
   return { authorization: `Bearer ${res.body.data.tokens.access}` };
 }
 
-const balanceOf = async (uid: string) => (await ledgerTotals(ctx.database.db, uid)).balance;
+const balanceOf = async (uid: string) => (await ledgerTotals(ctx.database.db, { userUid: uid })).balance;
 
 describe('two API processes and worker processes on one PostgreSQL', () => {
   it('streams a story started on one API process to a reader on the other; a second worker finishes it after a SIGKILL', async () => {

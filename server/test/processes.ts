@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TEST_SETTINGS } from './settings';
 import { testEnvSource } from './test-env';
 import { freePort } from '../src/lib/free-port';
 
@@ -36,7 +37,14 @@ export async function startAppProcess(
   const port = Number(env.PORT ?? (await freePort()));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
-    env: { PATH: testEnvSource().PATH ?? '/usr/bin:/bin', NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    env: {
+      PATH: testEnvSource().PATH ?? '/usr/bin:/bin',
+      NODE_ENV: 'test',
+      ...TEST_SETTINGS,
+      LOG_LEVEL: 'warn',
+      ...env,
+      PORT: String(port),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

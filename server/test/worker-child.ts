@@ -6,11 +6,13 @@ import { buildApp } from '../src/app';
 import { connect } from '../src/db/client';
 import { loadEnv } from '../src/env';
 import { openaiProvider } from '../src/generation/providers/openai';
+import { TEST_SETTINGS } from './settings';
 
 const [databaseUrl, llmUrl, dataDir] = process.argv.slice(2);
 if (!databaseUrl || !llmUrl || !dataDir) throw new Error('usage: worker-child <database url> <llm url> <data dir>');
 const env = loadEnv({
   NODE_ENV: 'test',
+  ...TEST_SETTINGS,
   DATABASE_URL: databaseUrl,
   DATA_DIR: dataDir,
   LLM_PROVIDER: 'openai',

@@ -133,7 +133,7 @@ async function run(database: Database, argv: string[], initialCwd: string, ops: 
     const payment = found.rows[0];
     if (!payment) throw new UsageError(`no credited payment ${sessionId}`);
     const reason = values.reason ?? 'refunded by the operator';
-    const taken = await refundOutsideStripe(database.db, sessionId);
+    const taken = await refundOutsideStripe(database.db, { sessionId });
     await audit(database.db, {
       actor,
       action: 'refund',
@@ -150,11 +150,14 @@ async function run(database: Database, argv: string[], initialCwd: string, ops: 
   if ((area === 'takedown' || area === 'restore') && action && email) {
     if (action !== 'post' && action !== 'persona' && action !== 'novel' && action !== 'comment') throw new UsageError(USAGE);
     if (!values.reason?.trim()) throw new UsageError(`${area} needs --reason TEXT`);
-    const { audit_id } = await moderateContent(ops, actor, {
-      action: area,
-      target_type: action,
-      target_uid: email,
-      reason: values.reason.trim(),
+    const { audit_id } = await moderateContent(ops, {
+      actor,
+      input: {
+        action: area,
+        target_type: action,
+        target_uid: email,
+        reason: values.reason.trim(),
+      },
     });
     return `${area === 'takedown' ? 'took down' : 'restored'} ${action} ${email} (audit #${audit_id})`;
   }
@@ -169,7 +172,7 @@ async function run(database: Database, argv: string[], initialCwd: string, ops: 
           .set({ emailVerifiedAt: sql`now()` })
           .where(and(eq(users.uid, user.uid), isNull(users.emailVerifiedAt)))
           .returning({ uid: users.uid });
-        if (verified.length > 0) await rewardInviter(tx, user.uid);
+        if (verified.length > 0) await rewardInviter(tx, { inviteeUid: user.uid });
         await audit(tx, { actor, action: 'verify', targetType: 'user', targetUid: user.uid, reason: values.reason ?? '' });
       });
       return `verified ${user.email}`;
@@ -198,7 +201,7 @@ async function run(database: Database, argv: string[], initialCwd: string, ops: 
           : `granted ${amount} Butter to ${user.email}; balance ${balance}${debt > 0 ? `, still owes ${debt}` : ''}`;
       } catch (error) {
         if (error instanceof AppError && error.kind === 'insufficientButter') {
-          const { balance, debt } = await ledgerTotals(db, user.uid);
+          const { balance, debt } = await ledgerTotals(db, { userUid: user.uid });
           throw new UsageError(
             `cannot take ${-amount} Butter back from ${user.email}: the balance is ${balance}${debt > 0 ? ` and it owes ${debt}` : ''}`,
           );
@@ -207,34 +210,43 @@ async function run(database: Database, argv: string[], initialCwd: string, ops: 
       }
     }
     case 'ban': {
-      const { audit_id } = await moderateUser(ops, actor, {
-        action: 'ban',
-        user_uid: user.uid,
-        reason: values.reason ?? 'banned by the operator',
+      const { audit_id } = await moderateUser(ops, {
+        actor,
+        input: {
+          action: 'ban',
+          user_uid: user.uid,
+          reason: values.reason ?? 'banned by the operator',
+        },
       });
       return `banned ${user.email}; all sessions ended (audit #${audit_id})`;
     }
     case 'suspend': {
       const days = Number(values.days);
       if (!Number.isInteger(days) || days < 1 || days > 3650) throw new UsageError('suspend needs --days N (1 to 3650)');
-      const { audit_id, until } = await moderateUser(ops, actor, {
-        action: 'suspend',
-        user_uid: user.uid,
-        days,
-        reason: values.reason ?? 'suspended by the operator',
+      const { audit_id, until } = await moderateUser(ops, {
+        actor,
+        input: {
+          action: 'suspend',
+          user_uid: user.uid,
+          days,
+          reason: values.reason ?? 'suspended by the operator',
+        },
       });
       return `suspended ${user.email} until ${until?.toISOString() ?? '?'}; all sessions ended (audit #${audit_id})`;
     }
     case 'unban': {
-      const { audit_id } = await moderateUser(ops, actor, {
-        action: 'unban',
-        user_uid: user.uid,
-        reason: values.reason ?? 'lifted by the operator',
+      const { audit_id } = await moderateUser(ops, {
+        actor,
+        input: {
+          action: 'unban',
+          user_uid: user.uid,
+          reason: values.reason ?? 'lifted by the operator',
+        },
       });
       return `${user.email} is active again (audit #${audit_id})`;
     }
     case 'show': {
-      const totals = await ledgerTotals(db, user.uid);
+      const totals = await ledgerTotals(db, { userUid: user.uid });
       return [
         `${user.email} (${user.uid}) status=${user.status}${user.suspendedUntil ? ` until ${user.suspendedUntil.toISOString()}` : ''}`,
         `verified=${user.emailVerifiedAt ? 'yes' : 'no'} adult=${user.adultConfirmedAt ? 'yes' : 'no'} balance=${totals.balance} debt=${totals.debt} ledger_sum=${totals.ledgerSum}`,

@@ -1,6 +1,5 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { StatementNames } from './named-statements';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -47,9 +46,6 @@ export function connect(
   };
   // An idle client that errors (server restarted, network blip) must not crash the process.
   pool.on('error', noteTrouble);
-  // Repeated queries go as named statements, parsed and planned once per connection.
-  const names = new StatementNames();
-  pool.on('connect', (client) => names.attach(client));
   const db = drizzle(pool, { schema });
   return {
     db,

@@ -16,7 +16,13 @@ let ctx: TestContext;
 beforeAll(async () => {
   llm = await startFakeLlm();
   ctx = await createTestContext({
-    env: { LLM_PROVIDER: 'openai', LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-model', LLM_CONTEXT_TOKENS: String(CONTEXT), MODERATION_PROVIDER: 'none' },
+    env: {
+      LLM_PROVIDER: 'openai',
+      LLM_BASE_URL: llm.url,
+      LLM_MODEL: 'fake-model',
+      LLM_CONTEXT_TOKENS: String(CONTEXT),
+      MODERATION_PROVIDER: 'none',
+    },
     provider: openaiProvider({ baseURL: llm.url, model: 'fake-model', maxRetries: 0, timeoutMs: 5000, contextTokens: CONTEXT }),
   });
 });
@@ -26,8 +32,12 @@ afterAll(async () => {
 });
 
 const chapterText = (n: number) =>
-  Array.from({ length: 10 }, (_, p) => `第${n}章第${p}段。林在港口等他，风很大，灯还亮着。“你还记得那封信吗？”她问。他没有回答，只是看着海。`).join('\n\n');
-const sent = (request: FakeLlm['requests'][number]) => request.messages.reduce((sum, m) => sum + estimateTokens(m.content) + 8, 0) + (request.max_tokens ?? 0);
+  Array.from(
+    { length: 10 },
+    (_, p) => `第${n}章第${p}段。林在港口等他，风很大，灯还亮着。“你还记得那封信吗？”她问。他没有回答，只是看着海。`,
+  ).join('\n\n');
+const sent = (request: FakeLlm['requests'][number]) =>
+  request.messages.reduce((sum, m) => sum + estimateTokens(m.content) + 8, 0) + (request.max_tokens ?? 0);
 
 describe('a long Chinese story on a model with a 2,048-token context', () => {
   it('sends every continuation within the context, with the latest text, and finishes each', async () => {
@@ -65,7 +75,7 @@ describe('a long Chinese story on a model with a 2,048-token context', () => {
     const done = await novelFinished(ctx, me.auth, started.body.data.novel_uid);
     expect(done.body.data.novel.generate_status).toBe('failed');
     expect(llm.requests.length).toBe(before);
-    const totals = await ledgerTotals(ctx.database.db, me.uid);
+    const totals = await ledgerTotals(ctx.database.db, { userUid: me.uid });
     expect(totals.balance).toBe(6);
     expect(totals.balance).toBe(totals.ledgerSum);
     const rows = await ctx.database.db.select().from(chapters).where(eq(chapters.novelUid, started.body.data.novel_uid));

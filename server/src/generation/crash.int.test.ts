@@ -91,7 +91,7 @@ describe('a worker killed mid-story', () => {
       expect(resume.some((m) => m.role === 'assistant' && m.content.startsWith(saved))).toBe(true);
       const jobAfter = await ctx.database.pool.query('select status, attempts from generation_jobs where novel_uid = $1', [uid]);
       expect(jobAfter.rows[0]).toEqual({ status: 'done', attempts: 2 });
-      const totals = await ledgerTotals(ctx.database.db, me.uid);
+      const totals = await ledgerTotals(ctx.database.db, { userUid: me.uid });
       expect(totals).toEqual({ balance: 0, debt: 0, ledgerSum: 0 });
     } finally {
       await worker.close();

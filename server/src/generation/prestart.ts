@@ -11,7 +11,6 @@ export type PrestartSlot = {
   leaseSeconds: number;
   targetChars: number;
   provider: LlmProvider;
-  pace: () => number;
   /** Keeps a worker slot; false when none is free. */
   reserve(): boolean;
   /** Gives the slot back (the charge was refused, or the job was adopted into it). */
@@ -46,11 +45,7 @@ export function prestartStory(slot: PrestartSlot, novel: NovelSettings, author: 
   let early: EarlyStream | null = null;
   const signal = AbortSignal.any([controller.signal, stop.signal]);
   const ask = () =>
-    (early ??= new EarlyStream(
-      slot.provider.stream({ story, messages: prompt.messages, maxTokens: prompt.maxTokens, signal }),
-      slot.pace,
-      controller.signal,
-    ));
+    (early ??= new EarlyStream(slot.provider.stream({ story, messages: prompt.messages, maxTokens: prompt.maxTokens, signal })));
   setImmediate(() => {
     if (!controller.signal.aborted) ask();
   });

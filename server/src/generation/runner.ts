@@ -7,7 +7,7 @@ import { outcomeOf, ShutdownError, StoppedError, LostError, type Asked, type Att
 import { AttemptStream } from './attempt-stream';
 import { AttemptSettler, MAX_ATTEMPTS } from './settle';
 import type { WritersRoom } from './room';
-import { EarlyStream, pieceSpacing } from './early-stream';
+import { EarlyStream } from './early-stream';
 import { prestartStory } from './prestart';
 import { CONTROL_CHANNEL, JOBS_CHANNEL, type StreamHub } from './hub';
 import type { CompleteVerdict, Completion, Job, JobStore, NovelSettings, ProgressSave, SaveVerdict } from './job-store';
@@ -37,22 +37,9 @@ export type RunnerOptions = {
   pollMs?: number;
   /** A failed attempt is tried again after this long, doubled for each further try (half to all of it, at random). */
   retryDelayMs?: number;
-  /**
-   * While at least `pacedFrom` (default PACED_FROM) stories are being written here, a story's text goes
-   * to readers in pieces at least this far apart (EarlyStream; default 0: always as it arrives).
-   */
-  paceMs?: number;
-  pacedFrom?: number;
   /** The codex, the passages that come back and the kept context of each chapter (issue 49; modules/novels/room.ts). */
   room?: WritersRoom;
 };
-
-/**
- * Stories being written on this process from which their text is paced (RunnerOptions.paceMs): one
- * at a time, every token goes on at once; under a burst, pieces a few tokens long leave the CPU to
- * other stories' first words.
- */
-const PACED_FROM = 16;
 
 /**
  * Runs generation jobs through the job store (job-store.ts: the port `modules/novels` implements).
@@ -80,8 +67,6 @@ export class JobRunner {
   private readonly idleMs: number;
   private readonly pollMs: number;
   private readonly retryDelayMs: number;
-  /** The pace in force now: options.paceMs while at least pacedFrom stories are being written here, else 0. */
-  private readonly pace: () => number;
   private readonly safety: Safety;
   /** Story memory after each chapter, in the background (generation/memory.ts). */
   readonly memory: MemoryKeeper;
@@ -104,8 +89,6 @@ export class JobRunner {
     this.idleMs = options.idleMs ?? 90_000;
     this.pollMs = options.pollMs ?? Math.min(5000, this.lease * 500);
     this.retryDelayMs = options.retryDelayMs ?? 1000;
-    const { paceMs = 0, pacedFrom = PACED_FROM } = options;
-    this.pace = () => pieceSpacing(this.active.size, paceMs, pacedFrom);
     this.safety = options.safety ?? createSafety();
     this.memory = new MemoryKeeper({ store, provider, safety: this.safety, log });
     this.saves = new Grouped((saves) => store.saveProgress(saves), GROUPS);
@@ -265,7 +248,6 @@ export class JobRunner {
         leaseSeconds: this.lease,
         targetChars: this.targetChars,
         provider: this.provider,
-        pace: this.pace,
         reserve: () => this.runs.size + this.reserved < this.options.workers && ++this.reserved > 0,
         unreserve: (cancelled) => {
           this.reserved--;
@@ -354,7 +336,6 @@ export class JobRunner {
         maxTokens: prompt.maxTokens,
         signal: AbortSignal.any([attempt.controller.signal, stop.signal]),
       }),
-      this.pace,
     );
     return { text, messages: prompt.messages, stop };
   }

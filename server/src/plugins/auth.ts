@@ -1,12 +1,17 @@
-import { eq, sql, type SQL, type AnyColumn } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL, type AnyColumn } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { prepared } from '../db/prepared';
 import { users } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { sessionLive, verifyAccessToken } from '../modules/accounts';
-import { AUTH_CHANNEL, AuthCache } from './auth-cache';
+import { installCache } from './cache';
 
-export type AuthUser = typeof users.$inferSelect;
+/**
+ * The signed-in account as a request sees it: its row without the money. A balance or debt is read fresh
+ * where it is shown or spent (modules/wallet), never from a lookup the cache may have kept for 30 s.
+ */
+export type AuthUser = Omit<typeof users.$inferSelect, 'balance' | 'debt'>;
+const { balance: _balance, debt: _debt, ...accountColumns } = getTableColumns(users);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,27 +26,8 @@ declare module 'fastify' {
     authenticateOptional: (request: FastifyRequest) => Promise<void>;
     /** preHandler: an authenticated account whose e-mail is in ADMIN_EMAILS; everyone else 404001 (the console does not exist for them). */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
-    /** The per-process cache of bearer-token lookups (docs/decisions/0020). */
-    authCache: AuthCache;
-  }
-  interface FastifyContextConfig {
-    /**
-     * The route's answer keeps the cached lookups (docs/decisions/0046, 0047). Its writes never touch what
-     * the auth cache holds (an account row beyond its balance, debt and updated_at, or a session), or
-     * they reach the cache by NOTIFY and are not the caller's own to read back at once (Stripe's webhook
-     * and a pass), or the route forgets what it changed itself (a refused refresh). The story starts
-     * (docs/decisions/0039): a reader's stream opened right after keeps its cached lookup.
-     */
-    authUnchanged?: boolean;
   }
 }
-
-/**
- * Route config of a write that leaves the account row (beyond its balance) and the session alone: the
- * cached auth lookups stay (story starts, decision 0039; content writes, decision 0046; sign-up,
- * log-in, refresh, mailed codes, reports and Stripe's webhook, decision 0047).
- */
-export const KEEPS_AUTH = { authUnchanged: true } as const;
 
 /** True while a suspension or ban is in force. */
 export function isBlocked(user: Pick<AuthUser, 'status' | 'suspendedUntil'>): boolean {
@@ -83,47 +69,20 @@ export function isAdmin(adminEmails: readonly string[], user: Pick<AuthUser, 'em
   return user !== null && user.emailVerifiedAt !== null && adminEmails.includes(user.email);
 }
 
-/** The process's cache of auth lookups (auth-cache.ts), told of account changes and of the writes answered here. */
-function installAuthCache(app: FastifyInstance): AuthCache {
-  const { env, notifications } = app.deps;
-  // 30 s by default: a change still reaches the cache within 3 s, by NOTIFY and the LISTEN connection's heartbeat (decision 0047).
-  const cache = new AuthCache(env.AUTH_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 30_000), () => notifications.silentFor());
-  if (cache.ttlMs > 0) {
-    // Account changes arrive on the process's LISTEN connection; nothing is cached while it is down.
-    let heard = false;
-    notifications.onState((listening) => heard && cache.setListening(listening));
-    app.addHook('onReady', async () => {
-      await notifications.on(AUTH_CHANNEL, (uid) => cache.forgetUser(uid));
-      heard = true;
-      cache.setListening(notifications.listening);
-    });
-    // A write answered here never leaves a stale lookup behind for the next request (a ban by an
-    // admin, a log-out, a password reset, a confirmation): the caller's own entries, or all of them.
-    app.addHook('onSend', async (request) => {
-      if (request.method === 'GET' || request.method === 'HEAD' || request.routeOptions.config.authUnchanged) return;
-      if (request.user && !isAdmin(env.ADMIN_EMAILS, request.user)) cache.forgetUser(request.user.uid);
-      else cache.clear();
-    });
-  }
-  app.decorate('authCache', cache);
-  return cache;
-}
-
 export function installAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   const { database } = app.deps;
-  const cache = installAuthCache(app);
+  // The one per-process cache (plugins/cache.ts): an admin's write may change any account.
+  installCache(app, (request) => isAdmin(app.deps.env.ADMIN_EMAILS, request.user));
+  const { cache } = app;
 
-  /** The account and session of a token not in the cache; kept when it let the request in. */
-  const lookups = new Map<string, { readAt: number; result: Promise<{ user: AuthUser; sid: string }> }>();
-  const lookUp = async (token: string, readAt: number) => {
-    const { uid, sid, expMs } = await verifyAccessToken(app.deps.secrets.jwtKey, token);
-    // One query, a named statement (built and planned once): the account (for the ban check) and
-    // whether the token's session was ended.
+  /** The account (without its money) and whether the token's session is live; kept only when it let the request in. */
+  const lookUp = async (uid: string, sid: string) => {
+    // One query, a named statement (built and planned once).
     const [row] = await prepared(database.db, 'auth_lookup', () =>
       database.db
-        .select({ user: users, live: sessionLive(sql.placeholder('sid')) })
+        .select({ user: accountColumns, live: sessionLive(sql.placeholder('sid')) })
         .from(users)
         .where(eq(users.uid, sql.placeholder('uid')))
         .prepare('auth_lookup'),
@@ -131,9 +90,7 @@ export function installAuth(app: FastifyInstance): void {
     if (!row) throw new AppError('tokenInvalid');
     if (isBlocked(row.user)) throw blockedError(row.user);
     if (!row.live) throw new AppError('tokenInvalid', { detail: 'session ended' });
-    // Only a lookup that let the request in is kept; a suspension that ends later is checked again each time.
-    cache.set(token, row.user, sid, expMs, readAt);
-    return { user: row.user, sid };
+    return { user: row.user as AuthUser, sid };
   };
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
@@ -141,28 +98,13 @@ export function installAuth(app: FastifyInstance): void {
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match?.[1]) throw new AppError('tokenInvalid');
     const token = match[1];
-    const cached = cache.get(token);
-    if (cached && cached.expMs > Date.now()) {
-      request.user = cached.user;
-      request.sessionId = cached.sid;
-      return;
-    }
-    // Concurrent requests with one token share one lookup (a burst of a reader's calls), unless an
-    // account changed since it started: a lookup read before a change notice is not reused after it.
-    const tick = cache.stamp();
-    let lookup = cache.enabled ? lookups.get(token) : undefined;
-    if (!lookup || lookup.readAt !== tick) {
-      const started = { readAt: tick, result: lookUp(token, tick) };
-      lookups.set(token, started);
-      void started.result.then(
-        () => lookups.get(token) === started && lookups.delete(token),
-        () => lookups.get(token) === started && lookups.delete(token),
-      );
-      lookup = started;
-    }
-    const { user, sid } = await lookup.result;
-    request.user = user;
-    request.sessionId = sid;
+    // The signature's claims are remembered per token (tokens.ts); expiry is checked on every use.
+    const { uid, sid } = await verifyAccessToken(app.deps.secrets.jwtKey, token);
+    // Concurrent requests with one token share one lookup; a lookup read before a change notice for
+    // the account is neither kept nor shared after it; a suspension that ends later is checked again.
+    const found = await cache.read('auth', token, () => lookUp(uid, sid), { scope: uid });
+    request.user = found.user;
+    request.sessionId = found.sid;
   });
   app.decorate('authenticateOptional', async (request: FastifyRequest) => {
     if (request.headers.authorization) await app.authenticate(request);

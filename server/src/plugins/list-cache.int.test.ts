@@ -9,14 +9,14 @@ import { listPersonas } from '../modules/personas/service';
 import { listPublic } from '../modules/posts/service';
 
 /**
- * The list cache of docs/decisions/0040 ON, as in production (NODE_ENV is not "test" here): the
+ * The list cache of docs/decisions/0040 ON, as in production (CACHE_MS set here): the
  * persona and post feeds answered from memory, yet a new, deleted, taken-down or banned item, a
  * favourite and a reader's adult setting show on the next read, in this process and in another
  * process on the same database (by NOTIFY).
  */
 let ctx: TestContext;
 let peer: Awaited<ReturnType<typeof startPeer>>;
-const env = { NODE_ENV: 'development', LIST_CACHE_MS: '60000' };
+const env = { CACHE_MS: '60000' };
 
 beforeAll(async () => {
   ctx = await createTestContext({ env });
@@ -69,8 +69,8 @@ describe('the persona feed from the list cache', () => {
     const first = await createPersona(author.auth, { char_a_name: 'First' });
     for (const base of [ctx.baseUrl, peer.baseUrl]) expect(uids(await personaFeed({}, base))).toContain(first);
     // Both processes hold the page now: what shows the next persona below is the invalidation.
-    expect(ctx.app.listCache.size).toBeGreaterThan(0);
-    expect(peer.app.listCache.size).toBeGreaterThan(0);
+    expect(ctx.app.cache.size).toBeGreaterThan(0);
+    expect(peer.app.cache.size).toBeGreaterThan(0);
 
     const second = await createPersona(author.auth, { char_a_name: 'Second' });
     expect(uids(await personaFeed())[0]).toBe(second);
@@ -146,20 +146,20 @@ describe('the persona feed from the list cache', () => {
     const writer = await signUp(ctx, 'lists-writer@example.com');
     await personaFeed(writer.auth);
     await postFeed(writer.auth);
-    const held = ctx.app.listCache.size;
+    const held = ctx.app.cache.size;
     expect(held).toBeGreaterThan(0);
     const started = await ctx.request('POST', '/api/v1/novel/generate/', { headers: writer.auth, body: storyRequest({ language: 'en' }) });
     expect(started.status).toBe(200);
-    expect(ctx.app.listCache.size).toBe(held);
+    expect(ctx.app.cache.size).toBe(held);
     await createPersona(writer.auth);
-    expect(ctx.app.listCache.size).toBe(0);
+    expect(ctx.app.cache.size).toBe(0);
   });
 
   it('keeps the feeds across writes that change nothing they show (a favourite, a stop, money, a log-in), and only the persona feed across a post', async () => {
     const reader = await signUp(ctx, 'lists-keeper@example.com');
     const author = await signUp(ctx, 'lists-keeper-author@example.com');
     const shown = await createPersona(author.auth, { char_a_name: 'Keeper' });
-    const cache = ctx.app.listCache;
+    const cache = ctx.app.cache;
     cache.clear();
     const first = (await personaFeed(reader.auth)).results[0]!;
     expect(first.uid).toBe(shown);
@@ -198,7 +198,7 @@ describe('the persona feed from the list cache', () => {
     const reader = await signUp(ctx, 'lists-quick-reader@example.com');
     const before = await createPersona(author.auth, { char_a_name: 'Before' });
     expect(uids(await personaFeed(reader.auth))).toContain(before);
-    const cache = ctx.app.listCache;
+    const cache = ctx.app.cache;
     const heard = cache.heard.bind(cache);
     cache.heard = () => undefined; // the notices are late: only the write's own answer may clear the page
     try {

@@ -9,12 +9,12 @@ import { pickEncoding } from './spa';
 type SerializerCompiler = Parameters<FastifyInstance['setSerializerCompiler']>[0];
 
 /**
- * Response serialisation (docs/decisions/0020). Outside tests each route's zod
+ * Response serialisation (docs/decisions/0020). By default each route's zod
  * response schema is turned into JSON Schema once, at start-up, and compiled
  * with fast-json-stringify: only the declared fields go out (as zod's output
  * strips the rest) and a missing required field still fails the request, but
- * nothing is re-validated per request. Tests (NODE_ENV=test) keep zod's full
- * check of every answer, so a handler that drifts from the contract fails there.
+ * nothing is re-validated per request. With CHECK_ANSWERS=true (the tests set it)
+ * zod checks every answer in full, so a handler that drifts from the contract fails there.
  */
 export function responseSerializerCompiler(validate: boolean): SerializerCompiler {
   if (validate) return zodSerializerCompiler as SerializerCompiler;

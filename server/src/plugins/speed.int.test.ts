@@ -7,19 +7,21 @@ import { PASSWORD, signUp, someIp } from '../../test/accounts';
 import { createTestContext, type TestContext } from '../../test/helpers';
 import { storyRequest, waitFor } from '../../test/novels';
 import { applyLedger } from '../modules/wallet/service';
+import type { AuthUser } from './auth';
 
 /**
  * The speed work of issue 13 (docs/decisions/0020) with its caches ON, as in
  * production: bearer lookups cached per process for 30 s and invalidated by NOTIFY within 3 s,
- * and answers serialised by the compiled JSON Schema serializer (NODE_ENV is not
- * "test" here).
+ * and answers serialised by the compiled JSON Schema serializer (CHECK_ANSWERS=false).
  */
 let ctx: TestContext;
+/** The account lookup this process holds for `token` (never its money), or undefined. */
+const heldLookup = (token: string) => ctx.app.cache.peek('auth', token) as { user: AuthUser } | undefined;
 let admin: Awaited<ReturnType<typeof signUp>>;
 
 beforeAll(async () => {
   // The production default (unset): 30 s, with changes reaching the cache within 3 s.
-  ctx = await createTestContext({ env: { NODE_ENV: 'development', ADMIN_EMAILS: 'speed-admin@example.com' } });
+  ctx = await createTestContext({ env: { CACHE_MS: '30000', CHECK_ANSWERS: 'false', ADMIN_EMAILS: 'speed-admin@example.com' } });
   admin = await signUp(ctx, 'speed-admin@example.com');
 });
 afterAll(async () => {
@@ -83,7 +85,7 @@ describe('the auth lookup cache', () => {
     const user = await signUp(ctx, 'speed-banned@example.com');
     for (let i = 0; i < 3; i++) expect((await list(user.auth)).status).toBe(200);
     // The lookup is cached: what refuses the session below is the invalidation, not a fresh read.
-    expect(ctx.app.authCache.get(user.access)?.user.uid).toBe(user.uid);
+    expect(heldLookup(user.access)?.user.uid).toBe(user.uid);
     const refused = await refusedAfter(user, `update users set status = 'banned', status_reason = 'spam' where uid = $1`);
     expect(refused.code).toBe(301006);
     // NOTIFY reaches the process in milliseconds; the 3 s cache bound is the most it may ever take.
@@ -107,27 +109,29 @@ describe('the auth lookup cache', () => {
     expect((await list(leaving.auth)).body.base_resp.status_code).toBe(301003);
   });
 
-  it('keeps a cached lookup when only the balance changes (every story charges it), and the account answer shows the balance now', async () => {
+  it('keeps a cached lookup when only the balance changes (every story charges it), holds no money in it, and the account answer shows the balance now', async () => {
     const user = await signUp(ctx, 'speed-spender@example.com');
     const other = await signUp(ctx, 'speed-other@example.com');
     for (const who of [user, other]) expect((await list(who.auth)).status).toBe(200);
-    expect(ctx.app.authCache.get(user.access)?.user.balance).toBe(6);
+    expect(heldLookup(user.access)?.user.uid).toBe(user.uid);
+    expect(heldLookup(user.access)?.user).not.toHaveProperty('balance');
+    expect(heldLookup(user.access)?.user).not.toHaveProperty('debt');
     await applyLedger(ctx.database.db, { userUid: user.uid, kind: 'grant', amount: 10 });
     // A change that does notify, written after: once its notice has arrived, any notice of the grant would have too.
     await sql(`update users set name = 'Someone Else' where uid = $1`, [other.uid]);
     await waitFor(
-      async () => ctx.app.authCache.get(other.access),
+      async () => heldLookup(other.access),
       (entry) => entry === undefined,
       5000,
     );
-    expect(ctx.app.authCache.get(user.access)?.user.uid).toBe(user.uid);
+    expect(heldLookup(user.access)?.user.uid).toBe(user.uid);
     const info = await ctx.request('GET', '/api/v1/user/info/', { headers: user.auth });
     expect(info.body.data).toMatchObject({ balance: 16, debt: 0 });
   });
 
   it('looks a cold token up once for a burst of its calls, and keeps it cached across a story start (not across a change to the account)', async () => {
     const user = await signUp(ctx, 'speed-burst@example.com');
-    ctx.app.authCache.forgetUser(user.uid);
+    ctx.app.cache.forget('auth', user.uid);
     // Counts the account lookups the app sends (its pool is the test's).
     const pool = ctx.database.pool;
     const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
@@ -144,7 +148,7 @@ describe('the auth lookup cache', () => {
       expect(lookups).toBe(1);
       const started = await ctx.request('POST', '/api/v1/novel/generate/', { headers: user.auth, body: storyRequest({ language: 'en' }) });
       expect(started.status).toBe(200);
-      expect(ctx.app.authCache.get(user.access)?.user.uid).toBe(user.uid);
+      expect(heldLookup(user.access)?.user.uid).toBe(user.uid);
       const stream = await ctx.request('GET', `/api/v1/novel/stream/?novel_uid=${started.body.data.novel_uid}`, { headers: user.auth });
       expect(stream.status).toBe(200);
       expect(lookups).toBe(1);
@@ -154,7 +158,7 @@ describe('the auth lookup cache', () => {
     // A write that changes the account still forgets the lookup before its answer leaves.
     const renamed = await ctx.request('POST', '/api/v1/user/modify/', { headers: user.auth, body: { name: 'Burst Reader' } });
     expect(renamed.status).toBe(200);
-    expect(ctx.app.authCache.get(user.access)).toBeUndefined();
+    expect(heldLookup(user.access)).toBeUndefined();
   });
 
   it("keeps the cached lookup across content writes (a favourite, a persona edit, a stop, a visitor's persona read)", async () => {
@@ -163,7 +167,7 @@ describe('the auth lookup cache', () => {
     const persona = await ctx.request('POST', '/api/v1/persona/create/', { headers: author.auth, body: personaBody('Kept Ines') });
     expect(persona.status).toBe(200);
     for (const who of [author, reader]) expect((await list(who.auth)).status).toBe(200);
-    const cached = () => [author, reader].map((who) => ctx.app.authCache.get(who.access)?.user.uid);
+    const cached = () => [author, reader].map((who) => heldLookup(who.access)?.user.uid);
     expect(cached()).toEqual([author.uid, reader.uid]);
 
     const uid = persona.body.data.uid as string;
@@ -182,7 +186,7 @@ describe('the auth lookup cache', () => {
   it('refuses a cached session within 3 s of a ban even when the LISTEN connection goes silent without closing, then opens a new one', async () => {
     const user = await signUp(ctx, 'speed-unheard@example.com');
     expect((await list(user.auth)).status).toBe(200);
-    expect(ctx.app.authCache.get(user.access)?.user.uid).toBe(user.uid);
+    expect(heldLookup(user.access)?.user.uid).toBe(user.uid);
     const notifications = ctx.app.deps.notifications;
     // A network that drops packets: the connection stays open, and nothing it is sent is read any more.
     const socket = (notifications as unknown as { client: { connection: { stream: Socket } } }).client.connection.stream;
@@ -200,13 +204,13 @@ describe('the auth lookup cache', () => {
     );
     const other = await signUp(ctx, 'speed-heard-again@example.com');
     expect((await list(other.auth)).status).toBe(200);
-    expect(ctx.app.authCache.get(other.access)?.user.uid).toBe(other.uid);
+    expect(heldLookup(other.access)?.user.uid).toBe(other.uid);
   });
 
   it("keeps every cached lookup across sign-ups, log-ins, refreshes, mailed codes, reports and anonymous log-outs (sent without a token), forgetting only a refused refresh's account", async () => {
     const reader = await signUp(ctx, 'speed-keeper@example.com');
     expect((await list(reader.auth)).status).toBe(200);
-    const cached = () => ctx.app.authCache.get(reader.access)?.user.uid;
+    const cached = () => heldLookup(reader.access)?.user.uid;
     expect(cached()).toBe(reader.uid);
     const headers = { 'x-forwarded-for': someIp() };
     const calls = [
@@ -249,7 +253,7 @@ describe('the auth lookup cache', () => {
   it('sees a session ended elsewhere (revoked by SQL) within seconds', async () => {
     const user = await signUp(ctx, 'speed-revoked@example.com');
     expect((await list(user.auth)).status).toBe(200);
-    expect(ctx.app.authCache.get(user.access)?.user.uid).toBe(user.uid);
+    expect(heldLookup(user.access)?.user.uid).toBe(user.uid);
     const refused = await refusedAfter(user, `update refresh_tokens set revoked_at = now() where user_uid = $1`);
     expect(refused.code).toBe(301003);
     expect(refused.ms).toBeLessThan(3000);

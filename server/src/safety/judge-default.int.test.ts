@@ -42,7 +42,7 @@ afterAll(async () => {
 beforeEach(() => llm.script([{ chunks: ['The tide came in. ', 'They watched it together.'], delayMs: 20 }]));
 
 async function balanceOf(uid: string) {
-  const totals = await ledgerTotals(ctx.database.db, uid);
+  const totals = await ledgerTotals(ctx.database.db, { userUid: uid });
   expect(totals.balance).toBe(totals.ledgerSum);
   return totals.balance;
 }
@@ -72,7 +72,10 @@ describe('the judge on by default with a real model (issue 46)', () => {
 
   it('reads an adult story start: the whole prompt the model is sent, fenced by a code the text cannot know', async () => {
     const me = await adult('default-judge@example.com');
-    const started = await ctx.request('POST', '/api/v1/novel/generate/', { body: adultStory('Two sailors, 30 and 32, weather a PELICAN storm.'), headers: me.auth });
+    const started = await ctx.request('POST', '/api/v1/novel/generate/', {
+      body: adultStory('Two sailors, 30 and 32, weather a PELICAN storm.'),
+      headers: me.auth,
+    });
     expect(started.status).toBe(200);
     const done = await novelFinished(ctx, me.auth, started.body.data.novel_uid);
     expect(done.body.data.chapters[0].content).toBe('The tide came in. They watched it together.');
@@ -90,7 +93,10 @@ describe('the judge on by default with a real model (issue 46)', () => {
   it('refuses a continuation whose plot and pinned fact are unsafe only together: nothing shown, refunded', async () => {
     const me = await adult('default-judge-pinned@example.com');
     await applyLedger(ctx.database.db, { userUid: me.uid, kind: 'grant', amount: 30 });
-    const started = await ctx.request('POST', '/api/v1/novel/generate/', { body: adultStory('They meet at the MARIGOLD inn, both 30.'), headers: me.auth });
+    const started = await ctx.request('POST', '/api/v1/novel/generate/', {
+      body: adultStory('They meet at the MARIGOLD inn, both 30.'),
+      headers: me.auth,
+    });
     const uid = started.body.data.novel_uid;
     expect((await novelFinished(ctx, me.auth, uid)).body.data.novel.generate_status).toBe('done');
     // Judged alone when saved: safe.
@@ -122,12 +128,17 @@ describe('the judge on by default with a real model (issue 46)', () => {
     const me = await adult('default-judge-output@example.com');
     const storiesBefore = storyRequests().length;
     const balance = await balanceOf(me.uid);
-    const opening = 'The harbour lay still under a low grey sky, and the two of them walked the length of the pier without a word. '.repeat(4);
+    const opening = 'The harbour lay still under a low grey sky, and the two of them walked the length of the pier without a word. '.repeat(
+      4,
+    );
     llm.script([
       { chunks: [opening, 'Then the ZEPHYRINE lanterns swayed ', 'over the water.'], delayMs: 300 },
       { chunks: ['Again the ZEPHYRINE ', 'lanterns.'], delayMs: 20 },
     ]);
-    const started = await ctx.request('POST', '/api/v1/novel/generate/', { body: adultStory('Two sailors, 30 and 32, on a pier.'), headers: me.auth });
+    const started = await ctx.request('POST', '/api/v1/novel/generate/', {
+      body: adultStory('Two sailors, 30 and 32, on a pier.'),
+      headers: me.auth,
+    });
     const uid = started.body.data.novel_uid;
     const events = await streamUntilEnd(me.auth, uid);
     const seen = shown(events);
@@ -166,7 +177,10 @@ describe('the judge on by default with a real model (issue 46)', () => {
   it('fails an adult start before any text when the judge never answers, and charges nothing', async () => {
     const me = await adult('default-judge-silent@example.com');
     const balance = await balanceOf(me.uid);
-    const started = await ctx.request('POST', '/api/v1/novel/generate/', { body: adultStory('A NEVERANSWER evening on the pier.'), headers: me.auth });
+    const started = await ctx.request('POST', '/api/v1/novel/generate/', {
+      body: adultStory('A NEVERANSWER evening on the pier.'),
+      headers: me.auth,
+    });
     expect(started.status).toBe(200);
     const events = await streamUntilEnd(me.auth, started.body.data.novel_uid);
     expect(shown(events)).toBe('');
@@ -188,7 +202,10 @@ describe('the judge on by default with a real model (issue 46)', () => {
     );
     // The flood is queued (two calls at a time, 300 ms each) before the story asks.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const started = await ctx.request('POST', '/api/v1/novel/generate/', { body: adultStory('Two sailors, 30 and 32, see an OSPREY.'), headers: reader.auth });
+    const started = await ctx.request('POST', '/api/v1/novel/generate/', {
+      body: adultStory('Two sailors, 30 and 32, see an OSPREY.'),
+      headers: reader.auth,
+    });
     const done = await novelFinished(ctx, reader.auth, started.body.data.novel_uid);
     expect(done.body.data.novel.generate_status).toBe('done');
     expect(done.body.data.chapters[0].content).toBe('The tide came in. They watched it together.');
@@ -209,7 +226,10 @@ describe('judged writes per account (issue 46)', () => {
     const uid = started.body.data.novel_uid;
     await novelFinished(ctx, me.auth, uid);
     const save = (i: number) =>
-      ctx.request('POST', '/api/v1/novel/memory/', { body: { novel_uid: uid, author_note: `note ${i} of the CORMORANT` }, headers: me.auth });
+      ctx.request('POST', '/api/v1/novel/memory/', {
+        body: { novel_uid: uid, author_note: `note ${i} of the CORMORANT` },
+        headers: me.auth,
+      });
     for (let i = 0; i < LIMITS.judgedWritesPerAccount.max; i++) expect((await save(i)).status).toBe(200);
     const judgedBefore = judged('CORMORANT').length;
     const over = await save(LIMITS.judgedWritesPerAccount.max);

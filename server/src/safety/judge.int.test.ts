@@ -44,7 +44,7 @@ afterAll(async () => {
 beforeEach(() => llm.script([{ chunks: ['The tide came in. ', 'They watched it together.'], delayMs: 20 }]));
 
 async function balanceOf(uid: string) {
-  const totals = await ledgerTotals(ctx.database.db, uid);
+  const totals = await ledgerTotals(ctx.database.db, { userUid: uid });
   expect(totals.balance).toBe(totals.ledgerSum);
   return totals.balance;
 }
@@ -61,7 +61,8 @@ const shown = (events: SseEvent[]) =>
     .filter((e) => e.event === 'delta')
     .map((e) => e.data.text as string)
     .join('');
-const judged = (marker: string) => llm.requests.filter((r) => r.messages[0]?.content === JUDGE_PROMPT && r.messages[1]?.content.includes(marker));
+const judged = (marker: string) =>
+  llm.requests.filter((r) => r.messages[0]?.content === JUDGE_PROMPT && r.messages[1]?.content.includes(marker));
 
 describe('the LLM judge (MODERATION_PROVIDER=llm)', () => {
   it('names its layers on /health/', async () => {
@@ -71,7 +72,10 @@ describe('the LLM judge (MODERATION_PROVIDER=llm)', () => {
 
   it('lets an adult story the judge finds safe through, whole', async () => {
     const me = await adult('judge-safe@example.com');
-    const started = await ctx.request('POST', '/api/v1/novel/generate/', { body: withPlot('Two sailors, 30 and 32, weather a storm.', 1), headers: me.auth });
+    const started = await ctx.request('POST', '/api/v1/novel/generate/', {
+      body: withPlot('Two sailors, 30 and 32, weather a storm.', 1),
+      headers: me.auth,
+    });
     expect(started.status).toBe(200);
     const done = await novelFinished(ctx, me.auth, started.body.data.novel_uid);
     expect(done.body.data.chapters[0].content).toBe('The tide came in. They watched it together.');
@@ -80,7 +84,10 @@ describe('the LLM judge (MODERATION_PROVIDER=llm)', () => {
 
   it('refuses an adult story the judge finds unsafe before the reader sees a word, and gives the Butter back', async () => {
     const me = await adult('judge-unsafe@example.com');
-    const started = await ctx.request('POST', '/api/v1/novel/generate/', { body: withPlot('They meet at the MARIGOLD bus stop.', 1), headers: me.auth });
+    const started = await ctx.request('POST', '/api/v1/novel/generate/', {
+      body: withPlot('They meet at the MARIGOLD bus stop.', 1),
+      headers: me.auth,
+    });
     expect(started.status).toBe(200);
     const events = await streamUntilEnd(me.auth, started.body.data.novel_uid);
     expect(shown(events)).toBe('');
@@ -92,7 +99,10 @@ describe('the LLM judge (MODERATION_PROVIDER=llm)', () => {
 
   it('fails closed on an adult story when the judge does not answer: nothing shown, nothing charged', async () => {
     const me = await adult('judge-silent@example.com');
-    const started = await ctx.request('POST', '/api/v1/novel/generate/', { body: withPlot('A QUIETUS evening on the pier.', 1), headers: me.auth });
+    const started = await ctx.request('POST', '/api/v1/novel/generate/', {
+      body: withPlot('A QUIETUS evening on the pier.', 1),
+      headers: me.auth,
+    });
     expect(started.status).toBe(200);
     const events = await streamUntilEnd(me.auth, started.body.data.novel_uid);
     expect(shown(events)).toBe('');
@@ -104,7 +114,10 @@ describe('the LLM judge (MODERATION_PROVIDER=llm)', () => {
 
   it('fails open on a general story when the judge does not answer, with a log line', async () => {
     const me = await signUp(ctx, 'judge-silent-general@example.com');
-    const started = await ctx.request('POST', '/api/v1/novel/generate/', { body: withPlot('A QUIETUS walk to the lighthouse.', 0), headers: me.auth });
+    const started = await ctx.request('POST', '/api/v1/novel/generate/', {
+      body: withPlot('A QUIETUS walk to the lighthouse.', 0),
+      headers: me.auth,
+    });
     const done = await novelFinished(ctx, me.auth, started.body.data.novel_uid);
     expect(done.body.data.novel.generate_status).toBe('done');
     expect(done.body.data.chapters[0].content).toBe('The tide came in. They watched it together.');
@@ -113,19 +126,31 @@ describe('the LLM judge (MODERATION_PROVIDER=llm)', () => {
 
   it('judges an edit of an adult story on the request: unsafe is 403001, a silent judge is a retryable 503, and the text stays', async () => {
     const me = await adult('judge-edit@example.com');
-    const started = await ctx.request('POST', '/api/v1/novel/generate/', { body: withPlot('Two sailors, 30 and 32.', 1), headers: me.auth });
+    const started = await ctx.request('POST', '/api/v1/novel/generate/', {
+      body: withPlot('Two sailors, 30 and 32.', 1),
+      headers: me.auth,
+    });
     const uid = started.body.data.novel_uid;
     await novelFinished(ctx, me.auth, uid);
-    const unsafe = await ctx.request('POST', '/api/v1/novel/edit/', { body: { novel_uid: uid, content: 'The MARIGOLD uniform.' }, headers: me.auth });
+    const unsafe = await ctx.request('POST', '/api/v1/novel/edit/', {
+      body: { novel_uid: uid, content: 'The MARIGOLD uniform.' },
+      headers: me.auth,
+    });
     expect(unsafe.status).toBe(403);
     expect(unsafe.body.base_resp.status_code).toBe(403001);
-    const silent = await ctx.request('POST', '/api/v1/novel/edit/', { body: { novel_uid: uid, content: 'A QUIETUS night.' }, headers: me.auth });
+    const silent = await ctx.request('POST', '/api/v1/novel/edit/', {
+      body: { novel_uid: uid, content: 'A QUIETUS night.' },
+      headers: me.auth,
+    });
     expect(silent.status).toBe(503);
     expect(silent.headers.get('retry-after')).toBe('30');
     expect(silent.body.base_resp.status_code).toBe(500001);
     const after = await novelDetails(ctx, me.auth, uid);
     expect(after.body.data.chapters[0].content).toBe('The tide came in. They watched it together.');
-    const fine = await ctx.request('POST', '/api/v1/novel/edit/', { body: { novel_uid: uid, content: 'A calm night at sea.' }, headers: me.auth });
+    const fine = await ctx.request('POST', '/api/v1/novel/edit/', {
+      body: { novel_uid: uid, content: 'A calm night at sea.' },
+      headers: me.auth,
+    });
     expect(fine.status).toBe(200);
   });
 

@@ -23,7 +23,7 @@ afterEach(() => {
 });
 
 const balance = async (uid: string) => {
-  const totals = await ledgerTotals(ctx.database.db, uid);
+  const totals = await ledgerTotals(ctx.database.db, { userUid: uid });
   expect(totals.balance).toBe(totals.ledgerSum);
   return totals.balance;
 };
@@ -122,7 +122,7 @@ describe('an output check the endpoint never answers', () => {
     expect(lines).toHaveLength(1);
     // pino's level 50 is "error": an operator's alert sees it.
     expect(lines[0]).toMatchObject({ level: 50, job: job.rows[0]!.uid });
-    const totals = await ledgerTotals(app.database.db, me.uid);
+    const totals = await ledgerTotals(app.database.db, { userUid: me.uid });
     expect(totals).toEqual({ balance: 0, debt: 0, ledgerSum: 0 });
   });
 });

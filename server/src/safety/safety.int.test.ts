@@ -21,7 +21,7 @@ afterAll(async () => {
 afterEach(() => llm.script([{ chunks: ['Hello'] }]));
 
 async function balanceOf(uid: string) {
-  const totals = await ledgerTotals(ctx.database.db, uid);
+  const totals = await ledgerTotals(ctx.database.db, { userUid: uid });
   expect(totals.balance).toBe(totals.ledgerSum);
   return totals.balance;
 }

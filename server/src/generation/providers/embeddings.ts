@@ -1,5 +1,4 @@
 import OpenAI from 'openai';
-import { nodeFetch } from './node-fetch';
 
 /**
  * Text embeddings from an OpenAI-compatible `/embeddings` endpoint (issue 49, EMBEDDINGS_MODEL): the
@@ -11,21 +10,29 @@ export type Embedder = { embed(texts: string[], signal?: AbortSignal): Promise<n
 /** At most this many texts per request. */
 export const EMBED_BATCH = 64;
 
-export function openaiEmbedder(options: { baseURL?: string | undefined; apiKey?: string | undefined; model: string; timeoutMs?: number }): Embedder {
+export function openaiEmbedder(options: {
+  baseURL?: string | undefined;
+  apiKey?: string | undefined;
+  model: string;
+  timeoutMs?: number;
+}): Embedder {
   const client = new OpenAI({
     baseURL: options.baseURL,
     apiKey: options.apiKey ?? 'not-needed',
     timeout: options.timeoutMs ?? 30_000,
     maxRetries: 1,
-    fetch: nodeFetch,
   });
   return {
     async embed(texts, signal) {
       const out: number[][] = [];
       for (let i = 0; i < texts.length; i += EMBED_BATCH) {
-        const answer = await client.embeddings.create({ model: options.model, input: texts.slice(i, i + EMBED_BATCH), encoding_format: 'float' }, { signal });
+        const answer = await client.embeddings.create(
+          { model: options.model, input: texts.slice(i, i + EMBED_BATCH), encoding_format: 'float' },
+          { signal },
+        );
         const rows = [...answer.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
-        if (rows.length !== Math.min(EMBED_BATCH, texts.length - i)) throw new Error('the embeddings endpoint answered a different number of vectors');
+        if (rows.length !== Math.min(EMBED_BATCH, texts.length - i))
+          throw new Error('the embeddings endpoint answered a different number of vectors');
         out.push(...rows);
       }
       return out;

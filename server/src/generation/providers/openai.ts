@@ -1,8 +1,6 @@
 import OpenAI from 'openai';
 import type { LlmProvider } from '../types';
 import { ProviderError } from '../types';
-import { nodeFetch } from './node-fetch';
-import { serverSentEvents, type ServerSentEvent } from './sse';
 
 /** What a chat-completions stream's event carries (only what is read here). */
 type ChatChunk = { choices?: { delta?: { content?: unknown } }[]; error?: unknown } | null;
@@ -52,8 +50,6 @@ export function openaiProvider(options: {
     apiKey: options.apiKey ?? 'not-needed',
     timeout: firstByteMs,
     maxRetries: options.maxRetries ?? 3,
-    // node:http underneath instead of the global fetch (node-fetch.ts, decision 0043).
-    fetch: nodeFetch,
   });
   return {
     name: 'openai',
@@ -107,20 +103,20 @@ class StreamWatch {
   }
 }
 
-/** The SDK makes the call (retries, time-outs, errors by status); its answer's body is read here (sse.ts). */
+/** The SDK makes the call (retries, time-outs, errors by status) and decodes its event stream. */
 async function openStream(
   client: OpenAI,
   watch: StreamWatch,
   request: { model: string; messages: OpenAI.ChatCompletionMessageParam[]; maxTokens: number },
-): Promise<AsyncIterable<Uint8Array>> {
-  let response: Response;
+): Promise<AsyncIterable<ChatChunk>> {
+  let answer: { data: unknown; response: Response };
   try {
-    response = await client.chat.completions
+    answer = await client.chat.completions
       .create(
         { model: request.model, messages: request.messages, stream: true, max_tokens: request.maxTokens, temperature: 0.9 },
         { signal: watch.controller.signal },
       )
-      .asResponse();
+      .withResponse();
   } catch (error) {
     if (watch.signal.aborted) throw error;
     const status = (error as { status?: number }).status;
@@ -131,29 +127,21 @@ async function openStream(
   }
   // An error page or a plain JSON answer where the event stream should be (a proxy in the way, a server that
   // ignores stream: true) is a failed try; other content types are read as the stream they claim to be.
-  const type = response.headers.get('content-type') ?? '';
+  const type = answer.response.headers.get('content-type') ?? '';
   if (/text\/html|application\/json/i.test(type)) {
     watch.controller.abort();
     throw new ProviderError(`the model answered ${type} instead of an event stream`);
   }
-  if (!response.body) throw new ProviderError('the model answered without a body');
-  return response.body as unknown as AsyncIterable<Uint8Array>;
+  return answer.data as AsyncIterable<ChatChunk>;
 }
 
-/** The text of an answer's events, each chunk within `idleMs` of the one before; never half of a surrogate pair. */
-async function* readChunks(body: AsyncIterable<Uint8Array>, watch: StreamWatch, idleMs: number): AsyncGenerator<string> {
+/** The text of an answer's chunks, each within `idleMs` of the one before; never half of a surrogate pair. */
+async function* readChunks(stream: AsyncIterable<ChatChunk>, watch: StreamWatch, idleMs: number): AsyncGenerator<string> {
   let pendingHigh = '';
-  let done = false;
   try {
-    for await (const event of serverSentEvents(body)) {
+    for await (const chunk of stream) {
       watch.arm(idleMs, 'nothing more');
-      // After [DONE] the rest is read (and ignored) to its end, so the connection can serve the next story.
-      if (done) continue;
-      if (event.data.startsWith('[DONE]')) {
-        done = true;
-        continue;
-      }
-      let text = pendingHigh + chunkText(event);
+      let text = pendingHigh + chunkText(chunk);
       pendingHigh = '';
       // Never hand on half of a surrogate pair: keep a trailing high surrogate for the next chunk.
       const last = text.charCodeAt(text.length - 1);
@@ -165,7 +153,7 @@ async function* readChunks(body: AsyncIterable<Uint8Array>, watch: StreamWatch, 
     }
   } catch (error) {
     if (watch.timedOut) throw watch.timedOut;
-    // Stopped: the story ends quietly with what came, as it did when the SDK read the stream.
+    // Stopped: the story ends quietly with what came.
     if (watch.signal.aborted && !(error instanceof ProviderError)) return;
     if (error instanceof ProviderError) throw error;
     // A connection closed mid-stream, an event that is not JSON, an error event: worth another try.
@@ -175,15 +163,9 @@ async function* readChunks(body: AsyncIterable<Uint8Array>, watch: StreamWatch, 
   if (pendingHigh) yield pendingHigh;
 }
 
-/** One event's text ('' for none); an event that is not a chat-completion chunk, or an error, fails the try. */
-function chunkText(event: ServerSentEvent): string {
-  let chunk: ChatChunk;
-  try {
-    chunk = JSON.parse(event.data) as ChatChunk;
-  } catch {
-    throw new ProviderError('the model sent an event that is not JSON');
-  }
-  if (event.event === 'error' || chunk?.error) throw new ProviderError(`the model sent an error: ${errorText(chunk)}`);
+/** One chunk's text ('' for none); a chunk that is not a chat-completion chunk, or an error, fails the try. */
+function chunkText(chunk: ChatChunk): string {
+  if (chunk?.error) throw new ProviderError(`the model sent an error: ${errorText(chunk)}`);
   if (!chunk || typeof chunk !== 'object' || !Array.isArray(chunk.choices))
     throw new ProviderError('the model sent an event that is not a chat-completion chunk');
   const content: unknown = chunk.choices[0]?.delta?.content;

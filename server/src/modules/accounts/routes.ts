@@ -26,9 +26,9 @@ import { clientAddress } from '../../lib/client-address';
 import { LIMITS, type Limit } from '../../lib/limits';
 import { AppError } from '../../lib/errors';
 import { limitJudgedWrite, rateLimit, rateLimitCheck, rateLimitCount, rateLimitHold, rateLimitUncount } from '../../lib/rate-limit';
-import { currentUser, isAdmin, KEEPS_AUTH } from '../../plugins/auth';
+import { currentUser, isAdmin } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import { FEEDS_UNCHANGED } from '../../plugins/list-cache';
+import { changes } from '../../plugins/cache';
 import * as accounts from './service';
 import { withFreshMoney } from '../wallet/service';
 import { refreshTokenOwner } from './tokens';
@@ -45,7 +45,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
    * the whole cache. A refused refresh forgets its token's account only. Nor do they change what a feed
    * page shows: the feeds' pages stay too (a log-in forgot both feeds).
    */
-  const sessions = { config: { ...KEEPS_AUTH, ...FEEDS_UNCHANGED } };
+  const sessions = { config: changes() };
 
   /**
    * Codes cannot be guessed (issue 25): wrong verification and reset codes for one address are counted
@@ -135,7 +135,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         // A refused refresh may have ended its owner's sessions (a reused token revokes its family, a
         // blocked account all of them): this process forgets that account before answering.
-        if (owner) app.authCache.forgetUser(owner);
+        if (owner) app.cache.forget('auth', owner);
         throw error;
       }
     },
@@ -145,7 +145,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   // without a token, or with a made-up one, keeps every cached lookup and feed page (issue 45).
   app.post('/user/logout/', { ...sessions, schema: { body: LogoutBody, response: { 200: envelope(EmptyResult) } } }, async (request) => {
     const owner = await accounts.logout(db, { refreshToken: request.body.refresh, everywhere: request.body.everywhere ?? false });
-    if (owner) app.authCache.forgetUser(owner);
+    if (owner) app.cache.forget('auth', owner);
     return ok({});
   });
 
@@ -188,8 +188,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       if (request.query.uid && request.query.uid !== user.uid) throw new AppError('forbidden');
-      // The cached account does not follow balance changes (migration 0026): the money is read fresh.
-      return ok(accounts.presentUser(await withFreshMoney(db, user), isAdmin(deps.env.ADMIN_EMAILS, user)));
+      // A signed-in request's account holds no money (decision 0052): it is read fresh.
+      return ok(accounts.presentUser(await withFreshMoney(db, { user }), isAdmin(deps.env.ADMIN_EMAILS, user)));
     },
   );
 
@@ -200,7 +200,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       // A new name is read by the safety judge (issue 46).
       if (request.body.name !== undefined) await limitJudgedWrite(db, currentUser(request).uid);
       const user = await accounts.modifyUser(db, { safety: deps.safety, user: currentUser(request), ...request.body });
-      return ok(accounts.presentUser(user, isAdmin(deps.env.ADMIN_EMAILS, user)));
+      return ok(accounts.presentUser(await withFreshMoney(db, { user }), isAdmin(deps.env.ADMIN_EMAILS, user)));
     },
   );
 

@@ -1,5 +1,12 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { INVITE_BUTTER, normalizeStoredEmail, rewardInbox, VERIFICATION_RESEND_SECONDS, type Language, type UserInfo } from '@butterfic/contract';
+import {
+  INVITE_BUTTER,
+  normalizeStoredEmail,
+  rewardInbox,
+  VERIFICATION_RESEND_SECONDS,
+  type Language,
+  type UserInfo,
+} from '@butterfic/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db';
 import type { Env } from '../../env';
@@ -16,7 +23,15 @@ import { findInviter, rewardInvitee, rewardInviter } from '../codes/service';
 import { applyLedger } from '../wallet/service';
 import { checkPassword, decoyHash, hashPassword } from './passwords';
 import { isEmailLocalPart, penName } from '../../lib/pen-names';
-import { issueRefreshToken, refreshTokenOwner, revokeAllOf, revokeFamilyOf, rotateRefreshToken, signAccessToken, useRefreshToken } from './tokens';
+import {
+  issueRefreshToken,
+  refreshTokenOwner,
+  revokeAllOf,
+  revokeFamilyOf,
+  rotateRefreshToken,
+  signAccessToken,
+  useRefreshToken,
+} from './tokens';
 
 export const SIGNUP_BUTTER = 6;
 export const CODE_TTL_MINUTES = 10;
@@ -25,7 +40,7 @@ const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 const epoch = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 
-export function presentUser(user: AuthUser, isAdmin = false): UserInfo {
+export function presentUser(user: AuthUser & { balance: number; debt: number }, isAdmin = false): UserInfo {
   return {
     uid: user.uid,
     name: user.name,
@@ -70,7 +85,7 @@ export async function createAccount(
   },
 ): Promise<AuthUser> {
   // Another user's code: 302001 when unknown, before anything is written.
-  const invitedBy = input.invitation_code?.trim() ? await findInviter(db, input.invitation_code) : null;
+  const invitedBy = input.invitation_code?.trim() ? await findInviter(db, { raw: input.invitation_code }) : null;
   if (input.name !== undefined) await input.safety.refuseName(input.name, input.language);
   const passwordHash = await hashPassword(input.password);
   if (input.env.REQUIRE_EMAIL_VERIFICATION) await releaseUnverified(db, { email: input.email });
@@ -98,11 +113,13 @@ export async function createAccount(
           })
           .returning();
         if (!user) throw new Error('insert returned nothing');
-        let balance = (await claimSignupGrant(tx, user)) ? (await applyLedger(tx, { userUid: user.uid, kind: 'signup', amount: SIGNUP_BUTTER, ref: user.uid })).balance : 0;
+        let balance = (await claimSignupGrant(tx, user))
+          ? (await applyLedger(tx, { userUid: user.uid, kind: 'signup', amount: SIGNUP_BUTTER, ref: user.uid })).balance
+          : 0;
         if (invitedBy) {
           // 6+8 for the new account now (once per inbox); the inviter's +8 once it is verified.
           if (await rewardInvitee(tx, { inviteeUid: user.uid, inviterUid: invitedBy, email: user.email })) balance += INVITE_BUTTER;
-          if (!input.env.REQUIRE_EMAIL_VERIFICATION) await rewardInviter(tx, user.uid);
+          if (!input.env.REQUIRE_EMAIL_VERIFICATION) await rewardInviter(tx, { inviteeUid: user.uid });
         }
         return { ...user, balance };
       });
@@ -186,7 +203,16 @@ export async function refresh(
 
 export async function modifyUser(
   db: Db,
-  { user, ...input }: { user: AuthUser; safety: Pick<Safety, 'refuseName'>; email?: string | undefined; name?: string | undefined; language?: Language | undefined },
+  {
+    user,
+    ...input
+  }: {
+    user: AuthUser;
+    safety: Pick<Safety, 'refuseName'>;
+    email?: string | undefined;
+    name?: string | undefined;
+    language?: Language | undefined;
+  },
 ): Promise<AuthUser> {
   if (input.email !== undefined && (normalizeStoredEmail(input.email) ?? input.email) !== user.email) {
     throw new AppError('invalidInput', { data: { fields: { email: 'the e-mail address cannot be changed' } } });
@@ -305,7 +331,7 @@ export async function verifyCode(
       .where(and(eq(users.uid, user.uid), isNull(users.emailVerifiedAt)))
       .returning({ uid: users.uid });
     // Only the request that verified pays the inviter.
-    if (verified.length > 0) await rewardInviter(tx, user.uid);
+    if (verified.length > 0) await rewardInviter(tx, { inviteeUid: user.uid });
     await tx.delete(verificationCodes).where(eq(verificationCodes.userUid, user.uid));
   });
 }

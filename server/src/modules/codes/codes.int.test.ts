@@ -35,8 +35,8 @@ describe('redeem codes', () => {
     expect(again.body.base_resp).toEqual({ status_code: 302002, status_msg: 'You have already redeemed this code.' });
     const usedUp = await redeem(other!.auth, code!);
     expect(usedUp.body.base_resp).toEqual({ status_code: 302002, status_msg: 'This code has already been used.' });
-    expect((await ledgerTotals(ctx.database.db, me!.uid)).balance).toBe(36);
-    expect((await ledgerTotals(ctx.database.db, other!.uid)).balance).toBe(6);
+    expect((await ledgerTotals(ctx.database.db, { userUid: me!.uid })).balance).toBe(36);
+    expect((await ledgerTotals(ctx.database.db, { userUid: other!.uid })).balance).toBe(6);
   });
 
   it('answers 302001 to an unknown code, 302003 to an expired one, 400001 to an empty one', async () => {
@@ -48,7 +48,7 @@ describe('redeem codes', () => {
     expect(expired.status).toBe(400);
     expect(expired.body.base_resp).toEqual({ status_code: 302003, status_msg: '這個兌換碼已過期。' });
     expect((await redeem(me!.auth, '  ')).body.base_resp.status_code).toBe(400001);
-    expect((await ledgerTotals(ctx.database.db, me!.uid)).balance).toBe(6);
+    expect((await ledgerTotals(ctx.database.db, { userUid: me!.uid })).balance).toBe(6);
   });
 
   it('gives exactly 10 credits to 100 parallel redeems of a 10-use code', async () => {
@@ -72,7 +72,7 @@ describe('redeem codes', () => {
     const [me] = await quickAccounts(ctx, 1);
     const answers = await Promise.all(Array.from({ length: 20 }, () => redeem(me!.auth, code!)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-    expect((await ledgerTotals(ctx.database.db, me!.uid)).balance).toBe(15);
+    expect((await ledgerTotals(ctx.database.db, { userUid: me!.uid })).balance).toBe(15);
   });
 });
 
@@ -88,9 +88,9 @@ describe('invitation codes', () => {
     expect(accepted.body.data).toMatchObject({ butter: 8, balance: 14 });
     const twice = await invite(guest!.auth, late!.invitationCode);
     expect(twice.body.base_resp.status_code).toBe(302005);
-    expect((await ledgerTotals(ctx.database.db, host!.uid)).balance).toBe(14);
-    expect((await ledgerTotals(ctx.database.db, guest!.uid)).balance).toBe(14);
-    expect((await ledgerTotals(ctx.database.db, late!.uid)).balance).toBe(6);
+    expect((await ledgerTotals(ctx.database.db, { userUid: host!.uid })).balance).toBe(14);
+    expect((await ledgerTotals(ctx.database.db, { userUid: guest!.uid })).balance).toBe(14);
+    expect((await ledgerTotals(ctx.database.db, { userUid: late!.uid })).balance).toBe(6);
   });
 
   it('credits once when the same account sends its invitation code many times at once', async () => {
@@ -98,7 +98,7 @@ describe('invitation codes', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => invite(guest!.auth, host!.invitationCode)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.body.base_resp.status_code === 302005)).toHaveLength(19);
-    expect((await ledgerTotals(ctx.database.db, host!.uid)).balance).toBe(14);
+    expect((await ledgerTotals(ctx.database.db, { userUid: host!.uid })).balance).toBe(14);
   });
 
   it('does not deadlock when two users enter each other codes at once, and pays a reciprocal pair once', async () => {
@@ -108,8 +108,8 @@ describe('invitation codes', () => {
       // One invitation stands; the other would make the pair reciprocal and is refused (issue 25).
       expect([ab.status, ba.status].sort()).toEqual([200, 400]);
       expect([ab, ba].find((r) => r.status === 400)!.body.base_resp.status_code).toBe(302004);
-      expect((await ledgerTotals(ctx.database.db, a!.uid)).balance).toBe(14);
-      expect((await ledgerTotals(ctx.database.db, b!.uid)).balance).toBe(14);
+      expect((await ledgerTotals(ctx.database.db, { userUid: a!.uid })).balance).toBe(14);
+      expect((await ledgerTotals(ctx.database.db, { userUid: b!.uid })).balance).toBe(14);
     }
   });
 
@@ -131,8 +131,8 @@ describe('invitation codes', () => {
     });
     expect(created.status).toBe(200);
     const guestUid = created.body.data.uid as string;
-    expect((await ledgerTotals(ctx.database.db, guestUid)).balance).toBe(14);
-    expect((await ledgerTotals(ctx.database.db, host.uid)).balance).toBe(6);
+    expect((await ledgerTotals(ctx.database.db, { userUid: guestUid })).balance).toBe(14);
+    expect((await ledgerTotals(ctx.database.db, { userUid: host.uid })).balance).toBe(6);
 
     await ctx.request('POST', '/api/v1/user/send-verification-code/', { body: { email }, headers });
     const verifyCode = lastCodeFor(ctx, email);
@@ -140,7 +140,7 @@ describe('invitation codes', () => {
       Array.from({ length: 5 }, () => ctx.request('POST', '/api/v1/user/verify-code/', { body: { email, code: verifyCode }, headers })),
     );
     expect(verified.some((v) => v.status === 200)).toBe(true);
-    expect((await ledgerTotals(ctx.database.db, host.uid)).balance).toBe(14);
+    expect((await ledgerTotals(ctx.database.db, { userUid: host.uid })).balance).toBe(14);
     // Already invited at sign-up: the /invitation-code screen refuses a second code.
     const login = await ctx.request('POST', '/api/v1/user/login/', { body: { email, password: PASSWORD }, headers });
     const again = await invite({ authorization: `Bearer ${login.body.data.tokens.access}` }, code);
@@ -162,7 +162,7 @@ describe('the wallet', () => {
     const outcomes = await Promise.all(Array.from({ length: 50 }, spend));
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(3);
     expect(outcomes.filter((o) => o === 305001)).toHaveLength(47);
-    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 2, debt: 0, ledgerSum: 2 });
+    expect(await ledgerTotals(ctx.database.db, { userUid: me!.uid })).toEqual({ balance: 2, debt: 0, ledgerSum: 2 });
   });
 
   it('lists the caller ledger newest first, 20 a page, pinned by `before`', async () => {
@@ -222,7 +222,7 @@ describe('one real inbox, one reward (issue 25)', () => {
     const created = await Promise.all(variants.map((email) => createWith(email, host.code)));
     expect(created.map((c) => c.status)).toEqual(Array(10).fill(200));
     for (const email of variants) await verify(email);
-    expect((await ledgerTotals(ctx.database.db, host.uid)).balance).toBe(6 + 8);
+    expect((await ledgerTotals(ctx.database.db, { userUid: host.uid })).balance).toBe(6 + 8);
     const invitees = await ctx.database.db.execute<{ n: number }>(sql`
       select count(*)::int as n from ledger where kind = 'invited'
       and user_uid in (select uid from users where invited_by = ${host.uid})`);
@@ -235,21 +235,21 @@ describe('one real inbox, one reward (issue 25)', () => {
   it('gives the reward back to the inbox when an account that never verified is released', async () => {
     const host = await hostWithCode('release-host@example.com');
     const squatter = await createWith('owner+squat@inbox.test', host.code);
-    expect((await ledgerTotals(ctx.database.db, squatter.body.data.uid)).balance).toBe(14);
+    expect((await ledgerTotals(ctx.database.db, { userUid: squatter.body.data.uid })).balance).toBe(14);
     await ctx.database.db.execute(sql`update users set created_at = now() - interval '8 days' where uid = ${squatter.body.data.uid}`);
     await releaseUnverified(ctx.database.db, { email: 'owner+squat@inbox.test' });
     const owner = await createWith('owner@inbox.test', host.code);
     await verify('owner@inbox.test');
-    expect((await ledgerTotals(ctx.database.db, owner.body.data.uid)).balance).toBe(14);
-    expect((await ledgerTotals(ctx.database.db, host.uid)).balance).toBe(14);
+    expect((await ledgerTotals(ctx.database.db, { userUid: owner.body.data.uid })).balance).toBe(14);
+    expect((await ledgerTotals(ctx.database.db, { userUid: host.uid })).balance).toBe(14);
   });
 
   it('pays only after the invited account is verified', async () => {
     const host = await hostWithCode('verify-host@example.com');
     expect((await createWith('unverified-guest@example.com', host.code)).status).toBe(200);
-    expect((await ledgerTotals(ctx.database.db, host.uid)).balance).toBe(6);
+    expect((await ledgerTotals(ctx.database.db, { userUid: host.uid })).balance).toBe(6);
     await verify('unverified-guest@example.com');
-    expect((await ledgerTotals(ctx.database.db, host.uid)).balance).toBe(14);
+    expect((await ledgerTotals(ctx.database.db, { userUid: host.uid })).balance).toBe(14);
   });
 
   it('pays one inviter at most inviteRewardsPerInviter a day; the guests still get their +8', async () => {
@@ -260,7 +260,7 @@ describe('one real inbox, one reward (issue 25)', () => {
       expect(res.status).toBe(200);
       expect(res.body.data.butter).toBe(8);
     }
-    expect((await ledgerTotals(ctx.database.db, host!.uid)).balance).toBe(6 + 10 * 8);
+    expect((await ledgerTotals(ctx.database.db, { userUid: host!.uid })).balance).toBe(6 + 10 * 8);
   });
 
   it('never pays a banned or suspended inviter', async () => {
@@ -271,8 +271,8 @@ describe('one real inbox, one reward (issue 25)', () => {
     );
     expect((await invite(guests[0]!.auth, banned!.invitationCode)).status).toBe(200);
     expect((await invite(guests[1]!.auth, suspended!.invitationCode)).status).toBe(200);
-    expect((await ledgerTotals(ctx.database.db, banned!.uid)).balance).toBe(6);
-    expect((await ledgerTotals(ctx.database.db, suspended!.uid)).balance).toBe(6);
+    expect((await ledgerTotals(ctx.database.db, { userUid: banned!.uid })).balance).toBe(6);
+    expect((await ledgerTotals(ctx.database.db, { userUid: suspended!.uid })).balance).toBe(6);
   });
 
   it('says so when an inbox was rewarded before, and pays nobody again', async () => {
@@ -285,6 +285,6 @@ describe('one real inbox, one reward (issue 25)', () => {
     expect(again.status).toBe(200);
     expect(again.body.data).toMatchObject({ butter: 0, balance: 6 });
     expect(again.body.data.message).toMatch(/already received/);
-    expect((await ledgerTotals(ctx.database.db, host!.uid)).balance).toBe(14);
+    expect((await ledgerTotals(ctx.database.db, { userUid: host!.uid })).balance).toBe(14);
   });
 });

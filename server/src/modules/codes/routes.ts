@@ -4,7 +4,7 @@ import { message } from '../../lib/messages';
 import { LIMITS } from '../../lib/limits';
 import { rateLimit } from '../../lib/rate-limit';
 import { currentUser } from '../../plugins/auth';
-import { FEEDS_UNCHANGED } from '../../plugins/list-cache';
+import { changes } from '../../plugins/cache';
 import { ok } from '../../plugins/envelope';
 import { acceptInvitation, redeemCode } from './service';
 
@@ -16,22 +16,30 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/redeem/redeem/',
-    { preHandler: app.authenticate, config: FEEDS_UNCHANGED, schema: { body: RedeemBody, response: { 200: envelope(CodeResult) } } },
+    {
+      preHandler: app.authenticate,
+      config: changes('account', 'mine'),
+      schema: { body: RedeemBody, response: { 200: envelope(CodeResult) } },
+    },
     async (request) => {
       const user = currentUser(request);
       await rateLimit(db, `codes:user:${user.uid}`, LIMITS.codesPerAccount);
-      const { butter, balance } = await redeemCode(db, user.uid, request.body.redeem_code);
+      const { butter, balance } = await redeemCode(db, { userUid: user.uid, raw: request.body.redeem_code });
       return ok({ message: message('redeemed', request.lang, { butter }), butter, balance });
     },
   );
 
   app.post(
     '/user/invitation/',
-    { preHandler: app.authenticate, config: FEEDS_UNCHANGED, schema: { body: InvitationBody, response: { 200: envelope(CodeResult) } } },
+    {
+      preHandler: app.authenticate,
+      config: changes('account', 'mine'),
+      schema: { body: InvitationBody, response: { 200: envelope(CodeResult) } },
+    },
     async (request) => {
       const user = currentUser(request);
       await rateLimit(db, `codes:user:${user.uid}`, LIMITS.codesPerAccount);
-      const { butter, balance } = await acceptInvitation(db, user.uid, request.body.invitation_code);
+      const { butter, balance } = await acceptInvitation(db, { userUid: user.uid, raw: request.body.invitation_code });
       return ok({ message: message(butter > 0 ? 'invitationAccepted' : 'invitationNoReward', request.lang, { butter }), butter, balance });
     },
   );

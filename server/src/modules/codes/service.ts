@@ -46,7 +46,7 @@ export async function createRedeemCodes(
  * the (code, account) key makes it once per account; the credit is a ledger row
  * in the same transaction.
  */
-export async function redeemCode(db: Db, userUid: string, raw: string): Promise<{ butter: number; balance: number }> {
+export async function redeemCode(db: Db, { userUid, raw }: { userUid: string; raw: string }): Promise<{ butter: number; balance: number }> {
   const code = normalizeCode(raw);
   if (!code) throw new AppError('codeUnknown');
   return db.transaction(async (tx) => {
@@ -67,7 +67,7 @@ export async function redeemCode(db: Db, userUid: string, raw: string): Promise<
 }
 
 /** The account whose invitation code this is, or 302001. */
-export async function findInviter(db: DbOrTx, raw: string): Promise<string> {
+export async function findInviter(db: DbOrTx, { raw }: { raw: string }): Promise<string> {
   const code = normalizeCode(raw);
   const found = code ? await db.execute<{ uid: string }>(sql`select uid from users where invitation_code = ${code}`) : { rows: [] };
   const inviter = found.rows[0]?.uid;
@@ -81,8 +81,11 @@ export async function findInviter(db: DbOrTx, raw: string): Promise<string> {
  * that joined with one's own. Both rows are locked in uid order so two users entering each other's codes
  * at once cannot deadlock.
  */
-export async function acceptInvitation(db: Db, userUid: string, raw: string): Promise<{ butter: number; balance: number }> {
-  const inviter = await findInviter(db, raw);
+export async function acceptInvitation(
+  db: Db,
+  { userUid, raw }: { userUid: string; raw: string },
+): Promise<{ butter: number; balance: number }> {
+  const inviter = await findInviter(db, { raw });
   if (inviter === userUid) throw new AppError('codeOwn');
   return db.transaction(async (tx) => {
     const locked = await tx.execute<{ uid: string; invited_by: string | null }>(
@@ -96,7 +99,7 @@ export async function acceptInvitation(db: Db, userUid: string, raw: string): Pr
     const email = marked.rows[0]?.email;
     if (email === undefined) throw new AppError('codeAlreadyUsedOne');
     const butter = (await rewardInvitee(tx, { inviteeUid: userUid, inviterUid: inviter, email })) ? INVITE_BUTTER : 0;
-    await rewardInviter(tx, userUid);
+    await rewardInviter(tx, { inviteeUid: userUid });
     const [me] = (await tx.execute<{ balance: number }>(sql`select balance from users where uid = ${userUid}`)).rows;
     return { butter, balance: me?.balance ?? 0 };
   });
@@ -126,7 +129,7 @@ export async function rewardInvitee(
  * LIMITS.inviteRewardsPerInviter a day per inviter (its row is locked while counting), never to a
  * banned or suspended inviter, never for a reciprocal pair. A reward skipped is not paid later.
  */
-export async function rewardInviter(tx: DbOrTx, inviteeUid: string): Promise<void> {
+export async function rewardInviter(tx: DbOrTx, { inviteeUid }: { inviteeUid: string }): Promise<void> {
   const found = await tx.execute<{ invited_by: string | null; email: string }>(
     sql`select invited_by, email from users where uid = ${inviteeUid}`,
   );

@@ -33,7 +33,12 @@ const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
 type TargetType = CreateReportBody['target_type'];
 
 /** Each kind of content moderated, from its own module: load, snapshot, takedown and status. */
-const CONTENT: Record<TargetType, ContentKind> = { post: postContent, persona: personaContent, novel: novelContent, comment: commentContent };
+const CONTENT: Record<TargetType, ContentKind> = {
+  post: postContent,
+  persona: personaContent,
+  novel: novelContent,
+  comment: commentContent,
+};
 
 /** The content a report or an operator action is about, as it is now; null when it does not exist. */
 const loadTarget = (db: DbOrTx, type: TargetType, uid: string) => CONTENT[type].load(db, uid);
@@ -173,7 +178,10 @@ const asLanguage = (value: string): Language => (['en', 'zh-CN', 'zh-TW', 'ko', 
  * Takes down or restores a post, persona or novel, in one transaction with its audit row. A takedown
  * closes the open reports on it and mails each reporter's contact address and the author.
  */
-export async function moderateContent(ops: Ops, actor: string, input: AdminContentBody): Promise<{ audit_id: number }> {
+export async function moderateContent(
+  ops: Ops,
+  { actor, input }: { actor: string; input: AdminContentBody },
+): Promise<{ audit_id: number }> {
   const notices: Notice[] = [];
   const auditId = await ops.db.transaction(async (tx) => {
     const target = await loadTarget(tx, input.target_type, input.target_uid);
@@ -229,7 +237,10 @@ export async function moderateContent(ops: Ops, actor: string, input: AdminConte
 }
 
 /** Closes an open report without action (audited). */
-export async function dismissReport(ops: Ops, actor: string, reportUid: string, reason: string): Promise<{ audit_id: number }> {
+export async function dismissReport(
+  ops: Ops,
+  { actor, reportUid, reason }: { actor: string; reportUid: string; reason: string },
+): Promise<{ audit_id: number }> {
   const id = await ops.db.transaction(async (tx) => {
     const [row] = await tx
       .update(reports)
@@ -248,10 +259,16 @@ export async function dismissReport(ops: Ops, actor: string, reportUid: string, 
  */
 export async function moderateUser(
   ops: Ops,
-  actor: string,
-  input: AdminUserBody,
-  /** The console's admins (ADMIN_EMAILS): one admin cannot suspend or ban another; the operator's CLI can. */
-  { protectedAdmins = [] }: { protectedAdmins?: readonly string[] } = {},
+  {
+    actor,
+    input,
+    protectedAdmins = [],
+  }: {
+    actor: string;
+    input: AdminUserBody;
+    /** The console's admins (ADMIN_EMAILS): one admin cannot suspend or ban another; the operator's CLI can. */
+    protectedAdmins?: readonly string[];
+  },
 ): Promise<{ audit_id: number; until: Date | null }> {
   if (input.action === 'suspend' && !input.days) throw new AppError('invalidInput', { data: { fields: { days: 'required to suspend' } } });
   let notice: Notice | null = null;

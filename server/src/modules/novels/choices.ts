@@ -19,7 +19,14 @@ import { chosenChapterText, chosenPath } from './versions';
  * author only, each counted per account and hour apart from story starts but under the same
  * MAX_GENERATIONS_PER_HOUR. Short model calls through the provider, never a job; they never write.
  */
-type Ask = { env: Pick<Env, 'MAX_GENERATIONS_PER_HOUR'>; provider: LlmProvider; safety: Safety; user: AuthUser; novelUid: string; signal: AbortSignal };
+type Ask = {
+  env: Pick<Env, 'MAX_GENERATIONS_PER_HOUR'>;
+  provider: LlmProvider;
+  safety: Safety;
+  user: AuthUser;
+  novelUid: string;
+  signal: AbortSignal;
+};
 
 async function limitHelper(db: Db, env: Ask['env'], what: 'choices' | 'continuity', uid: string) {
   if (env.MAX_GENERATIONS_PER_HOUR === 0) return;
@@ -28,7 +35,7 @@ async function limitHelper(db: Db, env: Ask['env'], what: 'choices' | 'continuit
 
 /** POST /novel/choices/: three short directions for the next chapter, from the model (the offline writer: three fixed ones). */
 export async function nextChoices(db: Db, { env, provider, safety, user, novelUid, signal }: Ask): Promise<Choices> {
-  const novel = await ownNovel(db, user, novelUid);
+  const novel = await ownNovel(db, { user, uid: novelUid });
   await limitHelper(db, env, 'choices', user.uid);
   if (provider.name === 'offline') return { choices: offlineChoices(novel.language) };
   const story = await cowriteStoryOf(db, novel, novel.path.length);
@@ -50,7 +57,7 @@ const squash = (text: string) => text.replace(/\s+/gu, '');
  */
 export async function continuityOf(db: Db, o: Ask & { chapterIndex: number }): Promise<Continuity> {
   const { env, provider, user, novelUid, chapterIndex, signal } = o;
-  const novel = await ownNovel(db, user, novelUid);
+  const novel = await ownNovel(db, { user, uid: novelUid });
   if (novel.path[chapterIndex] === undefined) throw new AppError('notFound');
   await limitHelper(db, env, 'continuity', user.uid);
   const story = await cowriteStoryOf(db, novel, chapterIndex);

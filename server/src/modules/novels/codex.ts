@@ -1,4 +1,11 @@
-import { CODEX_ENTRIES_MAX, CODEX_TEXT_MAX, type CodexEntry, type CodexEntryInput, type CodexList, type SaveCodexBody } from '@butterfic/contract';
+import {
+  CODEX_ENTRIES_MAX,
+  CODEX_TEXT_MAX,
+  type CodexEntry,
+  type CodexEntryInput,
+  type CodexList,
+  type SaveCodexBody,
+} from '@butterfic/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db';
 import { AppError } from '../../lib/errors';
@@ -44,7 +51,7 @@ async function entriesOf(db: DbOrTx, novelUid: string): Promise<CodexEntry[]> {
 }
 
 export async function listCodex(db: Db, { user, novelUid }: { user: AuthUser; novelUid: string }): Promise<CodexList> {
-  await ownNovel(db, user, novelUid);
+  await ownNovel(db, { user: user, uid: novelUid });
   return { novel_uid: novelUid, entries: await entriesOf(db, novelUid) };
 }
 
@@ -67,19 +74,23 @@ async function versionId(tx: DbOrTx, novel: { uid: string; path: number[] }, ind
  * names, aliases and texts pass the safety check for the novel's rating, as a plot does, before
  * anything is saved.
  */
-export async function saveCodex(db: Db, { safety, user, body }: { safety: Safety; user: AuthUser; body: SaveCodexBody }): Promise<CodexList> {
-  const current = await ownNovel(db, user, body.novel_uid);
+export async function saveCodex(
+  db: Db,
+  { safety, user, body }: { safety: Safety; user: AuthUser; body: SaveCodexBody },
+): Promise<CodexList> {
+  const current = await ownNovel(db, { user: user, uid: body.novel_uid });
   await safety.refuse(codexTexts(body.entries), {
     language: current.language,
     rating: current.isR18 ? 'adult' : 'general',
     account: user.uid,
   });
   return db.transaction(async (tx) => {
-    const novel = await ownNovel(tx, user, body.novel_uid, true);
+    const novel = await ownNovel(tx, { user: user, uid: body.novel_uid, lock: true });
     const known = new Set((await entriesOf(tx, novel.uid)).map((e) => e.uid));
     const rows = [];
     for (const [position, entry] of body.entries.entries()) {
-      const chapterId = entry.chapter_index === null || entry.version === null ? null : await versionId(tx, novel, entry.chapter_index, entry.version);
+      const chapterId =
+        entry.chapter_index === null || entry.version === null ? null : await versionId(tx, novel, entry.chapter_index, entry.version);
       rows.push({ ...entry, uid: entry.uid && known.has(entry.uid) ? entry.uid : newUid(), position, chapterId });
     }
     await writeEntries(tx, novel.uid, rows);
@@ -94,7 +105,9 @@ type Stored = { uid: string; position: number; name: string; aliases: string[]; 
 
 /** Replaces a novel's entries by `rows` in one statement each (delete, then upsert). */
 async function writeEntries(tx: DbOrTx, novelUid: string, rows: Stored[]): Promise<void> {
-  await tx.execute(sql`delete from codex_entries where novel_uid = ${novelUid} and not (uid = any(${`{${rows.map((r) => r.uid).join(',')}}`}::text[]))`);
+  await tx.execute(
+    sql`delete from codex_entries where novel_uid = ${novelUid} and not (uid = any(${`{${rows.map((r) => r.uid).join(',')}}`}::text[]))`,
+  );
   if (!rows.length) return;
   const values = rows.map(
     (r) =>
@@ -113,7 +126,15 @@ async function writeEntries(tx: DbOrTx, novelUid: string, rows: Stored[]): Promi
  */
 export async function seedCodex(
   db: DbOrTx,
-  { novelUid, params, book = [] }: { novelUid: string; params: { char_a_name: string; char_a_setting: string; char_b_name: string; char_b_setting: string }; book?: CodexEntryInput[] },
+  {
+    novelUid,
+    params,
+    book = [],
+  }: {
+    novelUid: string;
+    params: { char_a_name: string; char_a_setting: string; char_b_name: string; char_b_setting: string };
+    book?: CodexEntryInput[];
+  },
 ): Promise<void> {
   const cut = (text: string) => Array.from(text).slice(0, CODEX_TEXT_MAX).join('');
   const characters = [
@@ -134,14 +155,32 @@ export async function codexOfNovels(
   db: DbOrTx,
   { novelUids }: { novelUids: string[] },
 ): Promise<Map<string, { uid: string; name: string; aliases: string[]; text: string; always: boolean; chapterId: number | null }[]>> {
-  const out = new Map<string, { uid: string; name: string; aliases: string[]; text: string; always: boolean; chapterId: number | null }[]>();
+  const out = new Map<
+    string,
+    { uid: string; name: string; aliases: string[]; text: string; always: boolean; chapterId: number | null }[]
+  >();
   if (!novelUids.length) return out;
-  const result = await db.execute<{ novel_uid: string; uid: string; name: string; aliases: string[]; text: string; always: boolean; chapter_id: string | null }>(sql`
+  const result = await db.execute<{
+    novel_uid: string;
+    uid: string;
+    name: string;
+    aliases: string[];
+    text: string;
+    always: boolean;
+    chapter_id: string | null;
+  }>(sql`
     select novel_uid, uid, name, aliases, text, always, chapter_id from codex_entries
     where novel_uid = any(${`{${novelUids.join(',')}}`}::text[]) order by novel_uid, position, id`);
   for (const r of result.rows) {
     const list = out.get(r.novel_uid) ?? [];
-    list.push({ uid: r.uid, name: r.name, aliases: r.aliases, text: r.text, always: r.always, chapterId: r.chapter_id === null ? null : Number(r.chapter_id) });
+    list.push({
+      uid: r.uid,
+      name: r.name,
+      aliases: r.aliases,
+      text: r.text,
+      always: r.always,
+      chapterId: r.chapter_id === null ? null : Number(r.chapter_id),
+    });
     out.set(r.novel_uid, list);
   }
   return out;

@@ -15,11 +15,16 @@ const isKept = (value: unknown): value is Kept =>
  * kept on the chapter version when it was written (chapters.context). Author only; a chapter written
  * before this was kept answers 404001.
  */
-export async function novelContext(db: Db, { user, novelUid, chapterIndex }: { user: AuthUser; novelUid: string; chapterIndex: number }): Promise<NovelContext> {
-  const novel = await ownNovel(db, user, novelUid);
+export async function novelContext(
+  db: Db,
+  { user, novelUid, chapterIndex }: { user: AuthUser; novelUid: string; chapterIndex: number },
+): Promise<NovelContext> {
+  const novel = await ownNovel(db, { user: user, uid: novelUid });
   const chapterId = novel.path[chapterIndex];
   if (chapterId === undefined) throw new AppError('notFound');
-  const result = await db.execute<{ version: number; context: unknown }>(sql`select version, context from chapters where id = ${chapterId}`);
+  const result = await db.execute<{ version: number; context: unknown }>(
+    sql`select version, context from chapters where id = ${chapterId}`,
+  );
   const row = result.rows[0];
   if (!row || !isKept(row.context)) throw new AppError('notFound');
   const parts = row.context.parts.filter((p) => (CONTEXT_KINDS as readonly string[]).includes(p.kind));

@@ -17,7 +17,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitGenerationStarts } from '../../lib/account-limits';
 import { limitJudgedWrite } from '../../lib/rate-limit';
-import { currentUser, KEEPS_AUTH } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
+import { changes } from '../../plugins/cache';
 import { ok } from '../../plugins/envelope';
 import { SECURITY_HEADERS } from '../../plugins/security';
 import { continuityOf, nextChoices } from './choices';
@@ -31,40 +32,41 @@ export const cowriteRoutes: FastifyPluginAsyncZod = async (app) => {
   const { env, safety, provider } = deps;
   const db = deps.database.db;
   const required = { preHandler: app.authenticate };
-  const writes = { ...required, config: KEEPS_AUTH };
+  const writes = { ...required, config: changes('persona-feed', 'post-feed', 'mine') };
   /** A revision is limited like a story start (MAX_GENERATIONS_PER_HOUR; 429001, nothing charged). */
-  const starts = { preHandler: [app.authenticate, limitGenerationStarts(deps)], config: { ...KEEPS_AUTH, listsUnchanged: true } };
+  const starts = { preHandler: [app.authenticate, limitGenerationStarts(deps)], config: changes() };
 
-  app.post('/novel/revise/', { ...starts, schema: { body: ReviseBody, response: { 200: envelope(ReviseResult) } } }, async (request, reply) => {
-    const user = currentUser(request);
-    const aborted = abortOnClose(reply);
-    if (!wantsEventStream(request)) {
-      const result = await reviseSelection(db, { provider, safety, user, body: request.body, signal: aborted });
-      app.authCache.noteBalance(user.uid, result.balance);
-      return ok(result);
-    }
-    // Refusals answer JSON with their status; only a charged revision streams.
-    const revision = await prepareRevision(db, { safety, user, body: request.body });
-    const { charge, balance } = await chargeRevision(db, { revision });
-    app.authCache.noteBalance(user.uid, balance);
-    const res = openEventStream(request, reply);
-    // As the story starts do (decision 0039): first the envelope a JSON client would get the head of.
-    send(res, 'head', ok({ balance }));
-    try {
-      const texts = await runRevision(deps, {
-        revision,
-        signal: aborted,
-        onText: (index, text) => send(res, 'variant', { index, text }),
-      });
-      send(res, 'done', { variants: texts.map((text) => ({ text })), balance });
-    } catch (error) {
-      const refunded = await refundRevision(db, { revision, charge });
-      app.authCache.noteBalance(user.uid, refunded);
-      request.log.warn({ err: error }, 'a revision failed; its charge was given back');
-      send(res, 'error', { message: 'failed', refunded: charge > 0, balance: refunded });
-    }
-    res.end();
-  });
+  app.post(
+    '/novel/revise/',
+    { ...starts, schema: { body: ReviseBody, response: { 200: envelope(ReviseResult) } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const aborted = abortOnClose(reply);
+      if (!wantsEventStream(request)) {
+        const result = await reviseSelection(db, { provider, safety, user, body: request.body, signal: aborted });
+        return ok(result);
+      }
+      // Refusals answer JSON with their status; only a charged revision streams.
+      const revision = await prepareRevision(db, { safety, user, body: request.body });
+      const { charge, balance } = await chargeRevision(db, { revision });
+      const res = openEventStream(request, reply);
+      // As the story starts do (decision 0039): first the envelope a JSON client would get the head of.
+      send(res, 'head', ok({ balance }));
+      try {
+        const texts = await runRevision(deps, {
+          revision,
+          signal: aborted,
+          onText: (index, text) => send(res, 'variant', { index, text }),
+        });
+        send(res, 'done', { variants: texts.map((text) => ({ text })), balance });
+      } catch (error) {
+        const refunded = await refundRevision(db, { revision, charge });
+        request.log.warn({ err: error }, 'a revision failed; its charge was given back');
+        send(res, 'error', { message: 'failed', refunded: charge > 0, balance: refunded });
+      }
+      res.end();
+    },
+  );
 
   app.post(
     '/novel/revise/accept/',
@@ -76,8 +78,17 @@ export const cowriteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/novel/history/', { ...required, schema: { querystring: HistoryQuery, response: { 200: envelope(History) } } }, async (request) =>
-    ok(await chapterHistoryOf(db, { user: currentUser(request), novelUid: request.query.novel_uid, chapterIndex: request.query.chapter_index })),
+  app.get(
+    '/novel/history/',
+    { ...required, schema: { querystring: HistoryQuery, response: { 200: envelope(History) } } },
+    async (request) =>
+      ok(
+        await chapterHistoryOf(db, {
+          user: currentUser(request),
+          novelUid: request.query.novel_uid,
+          chapterIndex: request.query.chapter_index,
+        }),
+      ),
   );
 
   app.post(
@@ -93,8 +104,20 @@ export const cowriteRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       ),
   );
-  app.post('/novel/choices/', { ...required, schema: { body: ChoicesBody, response: { 200: envelope(Choices) } } }, async (request, reply) =>
-    ok(await nextChoices(db, { env, provider, safety, user: currentUser(request), novelUid: request.body.novel_uid, signal: abortOnClose(reply) })),
+  app.post(
+    '/novel/choices/',
+    { ...required, schema: { body: ChoicesBody, response: { 200: envelope(Choices) } } },
+    async (request, reply) =>
+      ok(
+        await nextChoices(db, {
+          env,
+          provider,
+          safety,
+          user: currentUser(request),
+          novelUid: request.body.novel_uid,
+          signal: abortOnClose(reply),
+        }),
+      ),
   );
 
   app.get(

@@ -29,7 +29,7 @@ const finished = (auth: Record<string, string>, uid: string) =>
   );
 
 async function expectLedgerBalanced(uid: string) {
-  const totals = await ledgerTotals(ctx.database.db, uid);
+  const totals = await ledgerTotals(ctx.database.db, { userUid: uid });
   expect(totals.balance).toBe(totals.ledgerSum);
   return totals.balance;
 }

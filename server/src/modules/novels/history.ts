@@ -30,7 +30,7 @@ export async function recordHistory(
 
 /** The author's own idle novel, locked, with the id of chapter `index` of its chosen path (404001 off the path). */
 export async function lockedChapter(tx: DbOrTx, user: AuthUser, novelUid: string, index: number) {
-  const novel = await ownNovel(tx, user, novelUid, true);
+  const novel = await ownNovel(tx, { user, uid: novelUid, lock: true });
   if (novel.generateStatus === 'generating' || novel.generateStatus === 'continuing')
     throw new AppError('invalidInput', { message: 'novelBusy' });
   const path = await lockedPath(tx, novelUid);
@@ -58,7 +58,7 @@ export async function chapterHistoryOf(
   db: Db,
   { user, novelUid, chapterIndex }: { user: AuthUser; novelUid: string; chapterIndex: number },
 ): Promise<History> {
-  const novel = await ownNovel(db, user, novelUid);
+  const novel = await ownNovel(db, { user, uid: novelUid });
   const chapterId = novel.path[chapterIndex];
   if (chapterId === undefined) throw new AppError('notFound');
   const rows = await db
@@ -69,7 +69,10 @@ export async function chapterHistoryOf(
     .limit(HISTORY_MAX);
   if (rows.length === 0) {
     // Written before history was kept: its text as it is now is the one entry.
-    const [row] = await db.select({ content: chapters.content, createdAt: chapters.createdAt }).from(chapters).where(eq(chapters.id, chapterId));
+    const [row] = await db
+      .select({ content: chapters.content, createdAt: chapters.createdAt })
+      .from(chapters)
+      .where(eq(chapters.id, chapterId));
     if (!row?.content) return { entries: [] };
     return { entries: [{ uid: `current-${chapterId}`, source: 'model', created_time: seconds(row.createdAt), content: row.content }] };
   }
@@ -94,5 +97,5 @@ export async function restoreHistory(
     if (!entry) throw new AppError('notFound');
     await saveChapterText(tx, { novelUid, path, chapterId, before: content, after: entry.content, source: 'restore' });
   });
-  return novelDetails(db, user, novelUid);
+  return novelDetails(db, { viewer: user, uid: novelUid });
 }

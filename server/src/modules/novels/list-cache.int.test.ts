@@ -17,7 +17,7 @@ let ctx: TestContext;
 /** Another process with the cache on, and one with it off (the answer as it is without the cache). */
 let peer: Awaited<ReturnType<typeof startPeer>>;
 let uncached: Awaited<ReturnType<typeof startPeer>>;
-const cacheOn = { NODE_ENV: 'development', LIST_CACHE_MS: '60000' };
+const cacheOn = { CACHE_MS: '60000' };
 const ADMIN = 'novel-lists-admin@example.com';
 
 beforeAll(async () => {
@@ -25,7 +25,7 @@ beforeAll(async () => {
   llm.script([{ chunks: ['The rain kept on. ', 'The lamp stayed lit.'] }]);
   // The peers run no jobs: every story is written by this process's runner.
   peer = await startPeer(ctx, { env: { ...cacheOn, GENERATION_WORKERS: '0' } });
-  uncached = await startPeer(ctx, { env: { NODE_ENV: 'development', LIST_CACHE_MS: '0', GENERATION_WORKERS: '0' } });
+  uncached = await startPeer(ctx, { env: { CACHE_MS: '0', GENERATION_WORKERS: '0' } });
 });
 afterAll(async () => {
   await uncached?.close();
@@ -89,7 +89,7 @@ async function authorWithStories(email: string, count: number, publish = true) {
 
 /** Runs `body` with this process deaf to NOTIFY: only its own writes' answers may forget a page. */
 async function noticesHeldBack(body: () => Promise<void>) {
-  const cache = ctx.app.listCache;
+  const cache = ctx.app.cache;
   const heard = cache.heard.bind(cache);
   cache.heard = () => undefined;
   try {
@@ -104,8 +104,8 @@ describe('an author’s novel list from the list cache', () => {
     const author = await authorWithStories('novel-lists-new@example.com', 1, false);
     await grant(author.uid, 6);
     for (const base of [ctx.baseUrl, peer.baseUrl]) expect(uids(await list(author.auth, undefined, base))).toEqual(author.novels);
-    expect(ctx.app.listCache.size).toBeGreaterThan(0);
-    expect(peer.app.listCache.size).toBeGreaterThan(0);
+    expect(ctx.app.cache.size).toBeGreaterThan(0);
+    expect(peer.app.cache.size).toBeGreaterThan(0);
 
     let second = '';
     llm.script([{ chunks: ['The rain ', 'kept on.'], delayMs: 300 }]);

@@ -113,12 +113,12 @@ describe('story memory', () => {
   it('refuses a note about a minor in an adult story, saving nothing and charging nothing', async () => {
     const me = await writer('memory-minor@example.com', true);
     const uid = await story(me.auth, { is_r18: 1 });
-    const before = await ledgerTotals(ctx.database.db, me.uid);
+    const before = await ledgerTotals(ctx.database.db, { userUid: me.uid });
     const refused = await post(me.auth, 'memory', { novel_uid: uid, author_note: 'next: she is 15 and they kiss' });
     expect(refused.status).toBe(403);
     expect(refused.body.base_resp.status_code).toBe(403001);
     expect((await memoryOf(me.auth, uid)).body.data.author_note).toBe('');
-    expect((await ledgerTotals(ctx.database.db, me.uid)).balance).toBe(before.balance);
+    expect((await ledgerTotals(ctx.database.db, { userUid: me.uid })).balance).toBe(before.balance);
   });
 
   it('is the author’s alone', async () => {
@@ -139,12 +139,12 @@ describe('story memory', () => {
       async () => memoryRequests().filter((r) => r.messages[1]!.content.includes('林在港口等他')).length,
       (n) => n > 0,
     );
-    const before = (await ledgerTotals(ctx.database.db, me.uid)).balance;
+    const before = (await ledgerTotals(ctx.database.db, { userUid: me.uid })).balance;
     llm.script([{ chunks: ['第二章。'] }]);
     expect((await post(me.auth, 'continuation', { novel_uid: uid })).status).toBe(200);
     const done = await novelFinished(ctx, me.auth, uid);
     expect(done.body.data.chapters).toHaveLength(2);
-    const after = await ledgerTotals(ctx.database.db, me.uid);
+    const after = await ledgerTotals(ctx.database.db, { userUid: me.uid });
     expect(after.balance).toBe(before - 3);
     expect(after.balance).toBe(after.ledgerSum);
     expect(storyRequests().at(-1)!.messages[1]!.content).not.toContain('<story_memory>');

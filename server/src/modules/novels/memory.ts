@@ -38,7 +38,7 @@ async function memoryOfPath(
 }
 
 export async function novelMemory(db: Db, { user, novelUid }: { user: AuthUser; novelUid: string }): Promise<NovelMemory> {
-  return memoryOfPath(db, await ownNovel(db, user, novelUid));
+  return memoryOfPath(db, await ownNovel(db, { user, uid: novelUid }));
 }
 
 /**
@@ -50,14 +50,14 @@ export async function saveMemory(
   db: Db,
   { safety, user, body }: { safety: Safety; user: AuthUser; body: SaveMemoryBody },
 ): Promise<NovelMemory> {
-  const current = await ownNovel(db, user, body.novel_uid);
+  const current = await ownNovel(db, { user, uid: body.novel_uid });
   await safety.refuse([body.memory, body.author_note, ...(body.pinned_facts ?? [])], {
     language: current.language,
     rating: current.isR18 ? 'adult' : 'general',
     account: user.uid,
   });
   return db.transaction(async (tx) => {
-    const novel = await ownNovel(tx, user, body.novel_uid, true);
+    const novel = await ownNovel(tx, { user, uid: body.novel_uid, lock: true });
     const changes = {
       ...(body.author_note !== undefined && { authorNote: body.author_note }),
       ...(body.pinned_facts !== undefined && { pinnedFacts: [...new Set(body.pinned_facts)] }),

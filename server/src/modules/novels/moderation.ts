@@ -65,7 +65,7 @@ export const novelContent: ContentKind = {
         'post',
         moved.map((p) => p.uid),
       );
-    await syncNovelVisibility(tx, uid);
+    await syncNovelVisibility(tx, { novelUid: uid });
   },
   statusSql: (uid: AnyPgColumn) => sql<string | null>`(select n.status from novels n where n.uid = ${uid})`,
 };

@@ -85,7 +85,7 @@ describe('a batch of new stories', () => {
       [busy, 42, 0, 3],
       [pass, 0, 0, 2],
     ] as const) {
-      const totals = await ledgerTotals(ctx.database.db, who.uid);
+      const totals = await ledgerTotals(ctx.database.db, { userUid: who.uid });
       expect(totals).toEqual({ balance, debt, ledgerSum: balance - debt });
       const written = await storiesOf(who.uid);
       expect(written).toHaveLength(stories);
@@ -128,9 +128,7 @@ describe('a batch of new stories', () => {
       storyRequest({ params: { ...storyRequest().params, char_a_name: 'In\ud800es' } }),
     ];
     const answers = await Promise.all(
-      writers.map((w, i) =>
-        ctx.request('POST', '/api/v1/novel/generate/', { headers: w.auth, body: i < 2 ? bad[i] : storyRequest() }),
-      ),
+      writers.map((w, i) => ctx.request('POST', '/api/v1/novel/generate/', { headers: w.auth, body: i < 2 ? bad[i] : storyRequest() })),
     );
     expect(answers.map((a) => [a.status, a.body.base_resp.status_code])).toEqual([
       [400, 400001],

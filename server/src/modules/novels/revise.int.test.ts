@@ -24,7 +24,8 @@ afterAll(async () => {
 const CHAPTER = 'The storm came at dusk. Ines lit the lamp and waited.\n\nTomas knocked twice. She opened the door.';
 const SENTENCE = 'Ines lit the lamp and waited.';
 
-const post = (auth: Auth, path: string, body: Record<string, unknown>) => ctx.request('POST', `/api/v1/novel/${path}/`, { body, headers: auth });
+const post = (auth: Auth, path: string, body: Record<string, unknown>) =>
+  ctx.request('POST', `/api/v1/novel/${path}/`, { body, headers: auth });
 const history = (auth: Auth, uid: string, index = 0) =>
   ctx.request('GET', `/api/v1/novel/history/?novel_uid=${uid}&chapter_index=${index}`, { headers: auth });
 
@@ -49,7 +50,7 @@ describe('revising a selection', () => {
   it('answers three variants from the model, which was sent the selection, its surroundings and the instruction; 1 Butter', async () => {
     const me = await writer('revise-three@example.com');
     const uid = await story(me.auth);
-    const before = await ledgerTotals(ctx.database.db, me.uid);
+    const before = await ledgerTotals(ctx.database.db, { userUid: me.uid });
     const asked: string[] = [];
     llm.answerBy((body) => {
       if (!isRevision(body)) return undefined;
@@ -88,18 +89,23 @@ describe('revising a selection', () => {
     expect(events[0]).toMatchObject({ event: 'head', data: { base_resp: { status_code: 0 }, data: { balance: expect.any(Number) } } });
     const pieces = events.filter((e) => e.event === 'variant');
     expect(new Set(pieces.map((e) => e.data.index))).toEqual(new Set([0, 1]));
-    expect(pieces.filter((e) => e.data.index === 1).map((e) => e.data.text).join('')).toBe('One two.');
+    expect(
+      pieces
+        .filter((e) => e.data.index === 1)
+        .map((e) => e.data.text)
+        .join(''),
+    ).toBe('One two.');
     expect(events.at(-1)).toMatchObject({ event: 'done', data: { variants: [{ text: 'One two.' }, { text: 'One two.' }] } });
   });
 
   it('gives the Butter back when the model fails, and the ledger shows both rows', async () => {
     const me = await writer('revise-refund@example.com');
     const uid = await story(me.auth);
-    const before = await ledgerTotals(ctx.database.db, me.uid);
+    const before = await ledgerTotals(ctx.database.db, { userUid: me.uid });
     llm.answerBy((body) => (isRevision(body) ? { status: 400 } : undefined));
     const res = await post(me.auth, 'revise', { novel_uid: uid, chapter_index: 0, ...selection(CHAPTER), instruction: 'darker' });
     expect(res.status).toBeGreaterThanOrEqual(500);
-    const after = await ledgerTotals(ctx.database.db, me.uid);
+    const after = await ledgerTotals(ctx.database.db, { userUid: me.uid });
     expect(after.balance).toBe(before.balance);
     expect(after.ledgerSum).toBe(after.balance);
     const rows = (await ctx.request('GET', '/api/v1/wallet/transactions/', { headers: me.auth })).body.data.results;
@@ -159,14 +165,22 @@ describe('revising a selection', () => {
     const other = await writer('revise-other@example.com');
     const uid = await story(me.auth);
     const range = selection(CHAPTER);
-    const before = await ledgerTotals(ctx.database.db, other.uid);
+    const before = await ledgerTotals(ctx.database.db, { userUid: other.uid });
     expect((await post(other.auth, 'revise', { novel_uid: uid, chapter_index: 0, ...range, instruction: 'x' })).status).toBe(403);
-    expect((await post(other.auth, 'revise/accept', { novel_uid: uid, chapter_index: 0, ...range, original: SENTENCE, text: 'x' })).status).toBe(403);
+    expect(
+      (await post(other.auth, 'revise/accept', { novel_uid: uid, chapter_index: 0, ...range, original: SENTENCE, text: 'x' })).status,
+    ).toBe(403);
     expect((await history(other.auth, uid)).status).toBe(403);
     const entry = (await history(me.auth, uid)).body.data.entries[0].uid;
     expect((await post(other.auth, 'history/restore', { novel_uid: uid, chapter_index: 0, uid: entry })).status).toBe(403);
-    expect((await ledgerTotals(ctx.database.db, other.uid)).balance).toBe(before.balance);
-    const outside = await post(me.auth, 'revise', { novel_uid: uid, chapter_index: 0, start: 0, end: CHAPTER.length + 5, instruction: 'x' });
+    expect((await ledgerTotals(ctx.database.db, { userUid: other.uid })).balance).toBe(before.balance);
+    const outside = await post(me.auth, 'revise', {
+      novel_uid: uid,
+      chapter_index: 0,
+      start: 0,
+      end: CHAPTER.length + 5,
+      instruction: 'x',
+    });
     expect(outside.status).toBe(400);
     expect(outside.body.data.fields.end).toBeTruthy();
   });

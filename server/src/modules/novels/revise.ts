@@ -37,7 +37,7 @@ const busy = (status: string) => status === 'generating' || status === 'continui
 
 /** The checks before any charge: the author's idle novel, the selection inside the chapter, the instruction judged like a plot. */
 export async function prepareRevision(db: Db, { safety, user, body }: { safety: Safety; user: AuthUser; body: ReviseBody }) {
-  const novel = await ownNovel(db, user, body.novel_uid);
+  const novel = await ownNovel(db, { user, uid: body.novel_uid });
   if (busy(novel.generateStatus)) throw new AppError('invalidInput', { message: 'novelBusy' });
   if (novel.path[body.chapter_index] === undefined) throw new AppError('notFound');
   const content = await chosenChapterText(db, novel.uid, body.chapter_index);
@@ -58,20 +58,23 @@ export async function prepareRevision(db: Db, { safety, user, body }: { safety: 
   return prepared;
 }
 
-const selectionOutside = () => new AppError('invalidInput', { message: 'selectionOutside', data: { fields: { end: 'outside the chapter' } } });
+const selectionOutside = () =>
+  new AppError('invalidInput', { message: 'selectionOutside', data: { fields: { end: 'outside the chapter' } } });
 
 /** The charge (ledger kind `revise`, ref the revision's uid), or nothing during a pass; 305001 when short. */
 export async function chargeRevision(db: Db, { revision }: { revision: PreparedRevision }): Promise<{ charge: number; balance: number }> {
   const { user } = revision;
   const charge = passActive(user) ? 0 : REVISE_COST;
-  if (charge === 0) return { charge, balance: (await withFreshMoney(db, user)).balance };
-  const { balance } = await db.transaction((tx) => applyLedger(tx, { userUid: user.uid, kind: 'revise', amount: -charge, ref: revision.uid }));
+  if (charge === 0) return { charge, balance: (await withFreshMoney(db, { user })).balance };
+  const { balance } = await db.transaction((tx) =>
+    applyLedger(tx, { userUid: user.uid, kind: 'revise', amount: -charge, ref: revision.uid }),
+  );
   return { charge, balance };
 }
 
 /** Gives a failed revision's charge back (once: the ledger's kind and ref are unique); answers the balance. */
 export async function refundRevision(db: Db, { revision, charge }: { revision: PreparedRevision; charge: number }): Promise<number> {
-  if (charge === 0) return (await withFreshMoney(db, revision.user)).balance;
+  if (charge === 0) return (await withFreshMoney(db, { user: revision.user })).balance;
   const { balance } = await db.transaction((tx) =>
     applyLedger(tx, { userUid: revision.user.uid, kind: 'refund', amount: charge, ref: revision.uid }),
   );
@@ -106,7 +109,8 @@ export async function runRevision(
         signal,
         onText: (piece) => {
           sofar += piece;
-          if (!safety.check(sofar, { language, rating: revision.rating }).allowed) throw new AppError('forbidden', { message: 'sexualRefused' });
+          if (!safety.check(sofar, { language, rating: revision.rating }).allowed)
+            throw new AppError('forbidden', { message: 'sexualRefused' });
           onText?.(index, piece);
         },
       });
@@ -143,7 +147,7 @@ export async function acceptRevision(
   db: Db,
   { safety, user, body }: { safety: Safety; user: AuthUser; body: ReviseAcceptBody },
 ): Promise<NovelDetails> {
-  const novel = await ownNovel(db, user, body.novel_uid);
+  const novel = await ownNovel(db, { user, uid: body.novel_uid });
   const current = await chosenChapterText(db, novel.uid, body.chapter_index);
   const replaced = replaceRange(current, body);
   await safety.refuse([replaced], { language: novel.language, rating: novel.isR18 ? 'adult' : 'general', account: user.uid });
@@ -152,7 +156,7 @@ export async function acceptRevision(
     const after = replaceRange(content, body);
     await saveChapterText(tx, { novelUid: body.novel_uid, path, chapterId, before: content, after, source: 'revise' });
   });
-  return novelDetails(db, user, body.novel_uid);
+  return novelDetails(db, { viewer: user, uid: body.novel_uid });
 }
 
 /** `content` with `start`…`end` (UTF-16 offsets) replaced by `text`, or 409 when they no longer hold `original`. */

@@ -20,9 +20,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitGenerationStarts } from '../../lib/account-limits';
 import { LARGE_TEXT_CHARS, LIMITS } from '../../lib/limits';
 import { limitJudgedWrite, rateLimit } from '../../lib/rate-limit';
-import { currentUser, KEEPS_AUTH } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import { FEEDS_UNCHANGED } from '../../plugins/list-cache';
+import { changes } from '../../plugins/cache';
 import { answerOnce } from '../../plugins/serializer';
 import { cowriteRoutes } from './cowrite-routes';
 import { novelMemory, saveMemory } from './memory';
@@ -35,10 +35,10 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
   const { env, safety } = deps;
   const db = deps.database.db;
   const required = { preHandler: app.authenticate };
-  /** Content writes (decision 0046): the caller's cached auth lookup stays. */
-  const writes = { ...required, config: KEEPS_AUTH };
+  /** A story edited or published changes the feeds and the caller's lists, no account. */
+  const writes = { ...required, config: changes('persona-feed', 'post-feed', 'mine') };
   /** Requests that start a job: MAX_GENERATIONS_PER_HOUR per account (429001, nothing charged). */
-  const starts = { preHandler: [app.authenticate, limitGenerationStarts(deps)], config: { ...KEEPS_AUTH, listsUnchanged: true } };
+  const starts = { preHandler: [app.authenticate, limitGenerationStarts(deps)], config: changes() };
 
   /**
    * The JSON answer, or with `Accept: text/event-stream` the story on the same request (stream.ts). The
@@ -52,9 +52,7 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
     chapter?: number,
   ) => {
     const { uid } = currentUser(request);
-    app.listCache.forgetScope('novel', uid);
-    // The route keeps the cached auth lookup: it now shows the balance the charge left.
-    app.authCache.noteBalance(uid, result.balance);
+    app.cache.forget('novel', uid);
     return wantsEventStream(request) ? answerWithStream(deps, request, reply, ok(result), chapter) : ok(result);
   };
   // An author's list page, shared by its readers, is sent as the bytes serialised the first time (docs/decisions/0042).
@@ -114,7 +112,7 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/novel/stop/',
-    { ...writes, config: { ...KEEPS_AUTH, ...FEEDS_UNCHANGED }, schema: { body: NovelRef, response: { 200: envelope(StopResult) } } },
+    { ...writes, config: changes('mine'), schema: { body: NovelRef, response: { 200: envelope(StopResult) } } },
     async (request) =>
       ok(await service.stopGeneration(db, { hub: deps.hub, user: currentUser(request), novelUid: request.body.novel_uid })),
   );
@@ -123,13 +121,21 @@ export const novelRoutes: FastifyPluginAsyncZod = async (app) => {
     '/novel/list/',
     { ...required, schema: { querystring: NovelListQuery, response: { 200: envelope(page(Novel)) } } },
     async (request, reply) =>
-      answer(reply, await service.listNovels(db, currentUser(request), request.query.author_uid, request.query.page, app.listCache)),
+      answer(
+        reply,
+        await service.listNovels(db, {
+          viewer: currentUser(request),
+          authorUid: request.query.author_uid,
+          page: request.query.page,
+          cache: app.cache,
+        }),
+      ),
   );
 
   app.get(
     '/novel/details/',
     { preHandler: app.authenticateOptional, schema: { querystring: NovelRef, response: { 200: envelope(NovelDetails) } } },
-    async (request) => ok(await service.novelDetails(db, request.user, request.query.novel_uid)),
+    async (request) => ok(await service.novelDetails(db, { viewer: request.user, uid: request.query.novel_uid })),
   );
 
   app.post('/novel/edit/', { ...writes, schema: { body: EditNovelBody, response: { 200: envelope(NovelDetails) } } }, async (request) => {

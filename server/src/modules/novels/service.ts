@@ -1,6 +1,6 @@
 import { formatInputParams, PAGE_SIZE, type GenerateBody, type Novel, type NovelDetails } from '@butterfic/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { ListCache } from '../../lib/list-cache';
+import type { ProcessCache } from '../../lib/cache';
 import type { StreamHub } from '../../generation/hub';
 import type { Safety } from '../../safety';
 import { prepared } from '../../db/prepared';
@@ -45,7 +45,10 @@ export function presentNovel(row: NovelRow, authorName: string, chapterCount: nu
 }
 
 /** One's own active novel (404001 when missing or taken down, 403001 when another author's), locked on request. */
-export async function ownNovel(db: DbOrTx, user: AuthUser, uid: string, lock = false): Promise<NovelRow> {
+export async function ownNovel(
+  db: DbOrTx,
+  { user, uid, lock = false }: { user: AuthUser; uid: string; lock?: boolean },
+): Promise<NovelRow> {
   const query = db.select().from(novels).where(eq(novels.uid, uid));
   const [row] = lock ? await query.for('update') : await query;
   if (!row || row.status !== 'active') throw new AppError('notFound');
@@ -69,7 +72,7 @@ export async function refuseUnsafeStory(
     steering,
   }: { safety: Safety; user: AuthUser; novelUid: string; edited?: string; before?: number; steering?: Steering | undefined },
 ) {
-  const novel = await ownNovel(db, user, novelUid);
+  const novel = await ownNovel(db, { user, uid: novelUid });
   let texts: string[];
   if (edited !== undefined) texts = [edited];
   else {
@@ -99,7 +102,7 @@ export async function stopGeneration(
 ) {
   const result = await db.transaction(async (tx) => {
     // Lock order as the workers: the job, then the chapter, then the novel.
-    const novel = await ownNovel(tx, user, novelUid);
+    const novel = await ownNovel(tx, { user, uid: novelUid });
     const [job] = await tx
       .select()
       .from(generationJobs)
@@ -110,7 +113,7 @@ export async function stopGeneration(
       // Another stop (or the worker) finished the job while we waited for its lock: answer the state
       // after that, not the one read before the wait (issue 18: concurrent stops answered "generating").
       const [now] = await tx.select({ status: novels.generateStatus }).from(novels).where(eq(novels.uid, novelUid));
-      return { status: now?.status ?? novel.generateStatus, refunded: false, balance: fresh?.balance ?? user.balance, jobUid: null };
+      return { status: now?.status ?? novel.generateStatus, refunded: false, balance: fresh?.balance ?? 0, jobUid: null };
     }
     const [chapter] = await tx
       .select({ content: chapters.content })
@@ -126,7 +129,7 @@ export async function stopGeneration(
       .update(generationJobs)
       .set({ status: 'stopped', finishedAt: sql`now()`, leaseUntil: null, refunded: refund })
       .where(eq(generationJobs.uid, job.uid));
-    let balance = fresh?.balance ?? user.balance;
+    let balance = fresh?.balance ?? 0;
     if (!delivered && job.charge > 0)
       balance = (await applyLedger(tx, { userUid: user.uid, kind: 'refund', amount: job.charge, ref: job.uid })).balance;
     let status: Novel['generate_status'] = 'done';
@@ -158,13 +161,16 @@ async function authorNames(db: Db, uids: string[]): Promise<Map<string, string>>
  * on it is per reader) and forgotten with its author's notices; a page showing a story being written is
  * not kept (its word count moves with every progress save, which notifies nobody).
  */
-export async function listNovels(db: Db, viewer: AuthUser, authorUid: string | undefined, page: number, cache?: ListCache | null) {
+export async function listNovels(
+  db: Db,
+  { viewer, authorUid, page, cache }: { viewer: AuthUser; authorUid: string | undefined; page: number; cache?: ProcessCache | null },
+) {
   const author = authorUid ?? viewer.uid;
   const own = author === viewer.uid;
   // Another author's adult stories, like their adult personas, need the reader's 18+ confirmation.
   const shape = own ? 'own' : viewer.adultConfirmedAt ? 'adult' : 'general';
   const read = async () => {
-    const rows = await novelListQuery(db, shape).execute({ author, offset: (page - 1) * PAGE_SIZE });
+    const rows = await novelListQuery(db, { shape }).execute({ author, offset: (page - 1) * PAGE_SIZE });
     return {
       results: rows.slice(0, PAGE_SIZE).map((r) => presentNovel(r.novel, r.authorName ?? '', r.chapterCount)),
       page,
@@ -173,13 +179,13 @@ export async function listNovels(db: Db, viewer: AuthUser, authorUid: string | u
     };
   };
   if (!cache?.enabled) return read();
-  return cache.page('novel', JSON.stringify([author, shape, page]), read, { scope: author, keep: (p) => !p.results.some(beingWritten) });
+  return cache.read('novel', JSON.stringify([author, shape, page]), read, { scope: author, keep: (p) => !p.results.some(beingWritten) });
 }
 
 const beingWritten = (novel: Novel) => novel.generate_status === 'generating' || novel.generate_status === 'continuing';
 
 /** One shape of an author's novel list, prepared once; the page's keys come from novels_author_idx alone (docs/decisions/0028). */
-export function novelListQuery(db: Db, shape: 'own' | 'adult' | 'general') {
+export function novelListQuery(db: Db, { shape }: { shape: 'own' | 'adult' | 'general' }) {
   const name = `novel_list_${shape}`;
   return prepared(db, name, () => {
     const keys = db
@@ -226,7 +232,7 @@ export function assertReadable(
 }
 
 /** A novel with its chapters: for its author, or for anyone once it is public. */
-export async function novelDetails(db: Db, viewer: AuthUser | null, uid: string): Promise<NovelDetails> {
+export async function novelDetails(db: Db, { viewer, uid }: { viewer: AuthUser | null; uid: string }): Promise<NovelDetails> {
   const [found] = await db
     .select({
       row: novels,
@@ -275,7 +281,7 @@ export async function editNovel(
 ): Promise<NovelDetails> {
   await refuseUnsafeStory(db, { safety, user, novelUid: uid, edited: content });
   await db.transaction(async (tx) => {
-    const novel = await ownNovel(tx, user, uid, true);
+    const novel = await ownNovel(tx, { user, uid, lock: true });
     if (novel.generateStatus === 'generating' || novel.generateStatus === 'continuing')
       throw new AppError('invalidInput', { message: 'novelBusy' });
     // The chosen version of that chapter.
@@ -286,7 +292,7 @@ export async function editNovel(
     // The text, the word count and the chapter's history entry (issue 50) in one go.
     await saveChapterText(tx, { novelUid: uid, path, chapterId: target, before: before?.content ?? '', after: content, source: 'edit' });
   });
-  return novelDetails(db, user, uid);
+  return novelDetails(db, { viewer: user, uid });
 }
 
 /**
@@ -299,7 +305,7 @@ export async function selectVersion(
   { user, novelUid, chapterIndex, version }: { user: AuthUser; novelUid: string; chapterIndex: number; version: number },
 ): Promise<NovelDetails> {
   await db.transaction(async (tx) => {
-    const novel = await ownNovel(tx, user, novelUid, true);
+    const novel = await ownNovel(tx, { user, uid: novelUid, lock: true });
     if (novel.generateStatus === 'generating' || novel.generateStatus === 'continuing')
       throw new AppError('invalidInput', { message: 'novelBusy' });
     const path = await lockedPath(tx, novelUid);
@@ -314,5 +320,5 @@ export async function selectVersion(
     if (parent !== null) await tx.update(chapters).set({ nextId: chosen }).where(eq(chapters.id, parent));
     await setPath(tx, novelUid, [...path.slice(0, chapterIndex), ...(await descend(tx, chosen))]);
   });
-  return novelDetails(db, user, novelUid);
+  return novelDetails(db, { viewer: user, uid: novelUid });
 }

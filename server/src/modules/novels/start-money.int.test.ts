@@ -95,7 +95,7 @@ describe('starting a story, a continuation and a rewrite', () => {
       sum += row.amount;
       expect(row.balance_after - row.debt_after).toBe(sum);
     }
-    const totals = await ledgerTotals(ctx.database.db, me.uid);
+    const totals = await ledgerTotals(ctx.database.db, { userUid: me.uid });
     expect(totals).toEqual({ balance: 54, debt: 0, ledgerSum: 54 });
   }, 120_000);
 });

@@ -75,7 +75,10 @@ export async function startJob(
   );
   const charge = passActive(user) ? 0 : plan.cost;
   const jobUid = newUid();
-  const covered = user.debt === 0 && (charge === 0 || user.balance >= charge);
+  // The model is asked early only when the account's money covers the story (read fresh: the cached
+  // account holds none, decision 0052), so an account without Butter never costs a model call.
+  const money = plan.early && runner ? await withFreshMoney(db, { user }) : null;
+  const covered = money !== null && money.debt === 0 && (charge === 0 || money.balance >= charge);
   const early = plan.early && covered ? (runner?.prestart(plan.early, user.uid) ?? null) : null;
   let written: Written;
   try {
@@ -226,7 +229,7 @@ function chapterWriter(
     try {
       return await db.transaction(async (tx) => {
         await assertLiveJobRoom(tx, { userUid: user.uid, max: env.MAX_LIVE_JOBS_PER_USER });
-        const novel = await ownNovel(tx, user, novelUid, true);
+        const novel = await ownNovel(tx, { user: user, uid: novelUid, lock: true });
         if (novel.generateStatus === 'generating' || novel.generateStatus === 'continuing')
           throw new AppError('invalidInput', { message: 'novelBusy' });
         const where = await place(novel, tx);
@@ -235,7 +238,7 @@ function chapterWriter(
         const balance =
           charge > 0
             ? (await applyLedger(tx, { userUid: user.uid, kind: 'continue', amount: -charge, ref: jobUid })).balance
-            : (await withFreshMoney(tx, user)).balance;
+            : (await withFreshMoney(tx, { user })).balance;
         return { balance, chapterId, chapterIndex: where.chapterIndex, previousChapterId: where.previousChapterId ?? null };
       });
     } catch (error) {

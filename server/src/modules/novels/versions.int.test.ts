@@ -42,7 +42,7 @@ const lastPrompt = () =>
     .join('\n');
 
 async function balanceOf(uid: string) {
-  const totals = await ledgerTotals(ctx.database.db, uid);
+  const totals = await ledgerTotals(ctx.database.db, { userUid: uid });
   expect(totals.balance).toBe(totals.ledgerSum);
   return totals.balance;
 }

@@ -16,7 +16,11 @@ const WEBHOOK_SECRET = 'whsec_test_butterfic_holds';
 
 let fake: FakeStripe;
 let ctx: TestContext;
-const { signed, deliverTenTimes, buy } = stripeWebhooks(WEBHOOK_SECRET, () => ctx, () => fake);
+const { signed, deliverTenTimes, buy } = stripeWebhooks(
+  WEBHOOK_SECRET,
+  () => ctx,
+  () => fake,
+);
 beforeAll(async () => {
   fake = await startFakeStripe();
   ctx = await createTestContext({
@@ -49,7 +53,7 @@ const checkout = (auth: Auth, language = 'en') =>
     headers: { ...auth, 'accept-language': language },
   });
 
-const totals = (uid: string) => ledgerTotals(ctx.database.db, uid);
+const totals = (uid: string) => ledgerTotals(ctx.database.db, { userUid: uid });
 const info = async (auth: Auth) => (await ctx.request('GET', '/api/v1/user/info/', { headers: auth })).body.data;
 type Row = { kind: string; amount: number; balance_after: number; debt_after: number; pass_until: number | null; reference: string | null };
 const transactions = async (auth: Auth) =>

@@ -48,7 +48,7 @@ describe('sandbox purchases in the local currencies', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     expect(answers.filter((a) => a.body.data.credited)).toHaveLength(1);
     // A new account starts with 6 Butter.
-    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 6 + c.butter, debt: 0, ledgerSum: 6 + c.butter });
+    expect(await ledgerTotals(ctx.database.db, { userUid: me!.uid })).toEqual({ balance: 6 + c.butter, debt: 0, ledgerSum: 6 + c.butter });
     const ledger = await ctx.database.pool.query('select kind, amount, ref from ledger where user_uid = $1 order by id', [me!.uid]);
     expect(ledger.rows.at(-1)).toEqual({ kind: 'purchase', amount: c.butter, ref: secret });
     expect((await sessionRow(secret))?.status).toBe('credited');
@@ -98,7 +98,11 @@ describe('Stripe sessions in the local currencies', () => {
   const secret = 'whsec_local_prices';
   let fake: FakeStripe;
   let ctx: TestContext;
-  const hooks = stripeWebhooks(secret, () => ctx, () => fake);
+  const hooks = stripeWebhooks(
+    secret,
+    () => ctx,
+    () => fake,
+  );
   beforeAll(async () => {
     fake = await startFakeStripe();
     ctx = await createTestContext({
@@ -137,6 +141,6 @@ describe('Stripe sessions in the local currencies', () => {
     const session = [...fake.sessions.values()].find((s) => s.client_secret === answer.body.data.clientSecret)!;
     fake.pay(session.id);
     await hooks.deliverTenTimes(hooks.signed('checkout.session.completed', { id: session.id, object: 'checkout.session' }));
-    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 6 + c.butter, debt: 0, ledgerSum: 6 + c.butter });
+    expect(await ledgerTotals(ctx.database.db, { userUid: me!.uid })).toEqual({ balance: 6 + c.butter, debt: 0, ledgerSum: 6 + c.butter });
   });
 });

@@ -126,12 +126,12 @@ describe('the Stripe webhook', () => {
     }
     expect(answers).toHaveLength(1000);
     expect(answers.every((s) => s === 200)).toBe(true);
-    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 66, debt: 0, ledgerSum: 66 });
+    expect(await ledgerTotals(ctx.database.db, { userUid: me!.uid })).toEqual({ balance: 66, debt: 0, ledgerSum: 66 });
     const rows = await ctx.database.pool.query(`select amount, ref from ledger where user_uid = $1 and kind = 'purchase'`, [me!.uid]);
     expect(rows.rows).toEqual([{ amount: 60, ref: session.id }]);
     // The async-success event of the same session credits nothing more either.
     expect((await deliver(signedEvent('checkout.session.async_payment_succeeded', session.id))).body.data.credited).toBe(false);
-    expect((await ledgerTotals(ctx.database.db, me!.uid)).balance).toBe(66);
+    expect((await ledgerTotals(ctx.database.db, { userUid: me!.uid })).balance).toBe(66);
   });
 
   it('answers 400 to a bad signature and credits nothing', async () => {
@@ -153,7 +153,7 @@ describe('the Stripe webhook', () => {
       header: good.header,
     });
     expect(tampered.status).toBe(400);
-    expect((await ledgerTotals(ctx.database.db, me!.uid)).balance).toBe(6);
+    expect((await ledgerTotals(ctx.database.db, { userUid: me!.uid })).balance).toBe(6);
   });
 
   it('credits nothing for an unpaid session, and credits once it is paid', async () => {
@@ -164,12 +164,12 @@ describe('the Stripe webhook', () => {
     expect(early.status).toBe(200);
     expect(early.body.data.credited).toBe(false);
     expect(fake.retrieves).toBe(retrievesBefore + 1);
-    expect((await ledgerTotals(ctx.database.db, me!.uid)).balance).toBe(6);
+    expect((await ledgerTotals(ctx.database.db, { userUid: me!.uid })).balance).toBe(6);
 
     fake.pay(session.id);
     const later = await deliver(signedEvent('checkout.session.async_payment_succeeded', session.id));
     expect(later.body.data.credited).toBe(true);
-    expect((await ledgerTotals(ctx.database.db, me!.uid)).balance).toBe(36);
+    expect((await ledgerTotals(ctx.database.db, { userUid: me!.uid })).balance).toBe(36);
   });
 
   it('trusts the session re-read from Stripe, not the event: a wrong amount credits nothing', async () => {
@@ -179,7 +179,7 @@ describe('the Stripe webhook', () => {
     session.amount_total = 1;
     const answer = await deliver(signedEvent('checkout.session.completed', session.id));
     expect(answer.body.data.credited).toBe(false);
-    expect((await ledgerTotals(ctx.database.db, me!.uid)).balance).toBe(6);
+    expect((await ledgerTotals(ctx.database.db, { userUid: me!.uid })).balance).toBe(6);
   });
 
   it('ignores event types it does not need', async () => {
@@ -189,7 +189,7 @@ describe('the Stripe webhook', () => {
     const answer = await deliver(signedEvent('checkout.session.expired', session.id));
     expect(answer.status).toBe(200);
     expect(answer.body.data.credited).toBe(false);
-    expect((await ledgerTotals(ctx.database.db, me!.uid)).balance).toBe(6);
+    expect((await ledgerTotals(ctx.database.db, { userUid: me!.uid })).balance).toBe(6);
     const failed = await deliver(signedEvent('checkout.session.async_payment_failed', session.id));
     expect(failed.status).toBe(200);
     const status = await ctx.request('GET', `/api/v1/payment/session/?session_id=${session.id}`, { headers: me!.auth });

@@ -18,7 +18,11 @@ const signer = new Stripe('sk_test_signing_only');
 
 let fake: FakeStripe;
 let ctx: TestContext;
-const { signed, deliver, deliverTenTimes, buy } = stripeWebhooks(WEBHOOK_SECRET, () => ctx, () => fake);
+const { signed, deliver, deliverTenTimes, buy } = stripeWebhooks(
+  WEBHOOK_SECRET,
+  () => ctx,
+  () => fake,
+);
 let adminAuth: Record<string, string>;
 beforeAll(async () => {
   fake = await startFakeStripe();
@@ -61,7 +65,7 @@ describe('refunds', () => {
     expect((await info(me!.auth)).balance).toBe(36);
     const charge = fake.refund(session);
     await deliverTenTimes(signed('charge.refunded', { id: charge, object: 'charge' }));
-    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 6, debt: 0, ledgerSum: 6 });
+    expect(await ledgerTotals(ctx.database.db, { userUid: me!.uid })).toEqual({ balance: 6, debt: 0, ledgerSum: 6 });
     const [latest] = await transactions(me!.auth);
     expect(latest).toMatchObject({ kind: 'purchase_refund', amount: -30, balance_after: 6, debt_after: 0, reference: session });
     // A later delivery of the same event, or of the completion, gives nothing back and takes nothing more.
@@ -78,7 +82,7 @@ describe('refunds', () => {
     const forged = signer.webhooks.generateTestHeaderString({ payload: good.payload, secret: 'whsec_someone_else' });
     const answer = await deliver({ payload: good.payload, header: forged });
     expect(answer.status).toBe(400);
-    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 36, debt: 0, ledgerSum: 36 });
+    expect(await ledgerTotals(ctx.database.db, { userUid: me!.uid })).toEqual({ balance: 36, debt: 0, ledgerSum: 36 });
   });
 
   it('a refund that arrives before the payment event settles the payment first, then takes it back', async () => {
@@ -92,7 +96,7 @@ describe('refunds', () => {
     const charge = fake.refund(session.id);
     await deliverTenTimes(signed('charge.refunded', { id: charge, object: 'charge' }));
     await deliverTenTimes(signed('checkout.session.completed', { id: session.id, object: 'checkout.session' }));
-    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 6, debt: 0, ledgerSum: 6 });
+    expect(await ledgerTotals(ctx.database.db, { userUid: me!.uid })).toEqual({ balance: 6, debt: 0, ledgerSum: 6 });
     expect((await transactions(me!.auth)).map((r) => [r.kind, r.amount])).toEqual([
       ['purchase_refund', -30],
       ['purchase', 30],
@@ -120,10 +124,10 @@ describe('refunds', () => {
     const session = await buy(me!.auth, '1'); // 30 Butter for 179 cents
     const charge = fake.refund(session, 90);
     await deliverTenTimes(signed('charge.refunded', { id: charge, object: 'charge' }));
-    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 21, debt: 0, ledgerSum: 21 });
+    expect(await ledgerTotals(ctx.database.db, { userUid: me!.uid })).toEqual({ balance: 21, debt: 0, ledgerSum: 21 });
     fake.refund(session, 89);
     await deliverTenTimes(signed('charge.refunded', { id: charge, object: 'charge' }));
-    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 6, debt: 0, ledgerSum: 6 });
+    expect(await ledgerTotals(ctx.database.db, { userUid: me!.uid })).toEqual({ balance: 6, debt: 0, ledgerSum: 6 });
     const rows = (await transactions(me!.auth)).filter((r) => r.kind === 'purchase_refund');
     expect(rows.map((r) => r.amount)).toEqual([-15, -15]);
   });
@@ -155,7 +159,7 @@ describe('disputes', () => {
     const session = await buy(me!.auth, '2');
     const dispute = fake.dispute(session);
     await deliverTenTimes(signed('charge.dispute.created', { id: dispute, object: 'dispute' }));
-    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 6, debt: 0, ledgerSum: 6 }); // held (issue 45)
+    expect(await ledgerTotals(ctx.database.db, { userUid: me!.uid })).toEqual({ balance: 6, debt: 0, ledgerSum: 6 }); // held (issue 45)
     const open = await ctx.request('GET', '/api/v1/admin/disputes/', { headers: adminAuth });
     expect(open.status).toBe(200);
     const listed = (open.body.data.results as { id: string }[]).filter((d) => d.id === dispute);
@@ -178,7 +182,7 @@ describe('disputes', () => {
     const row = (closed.body.data.results as { id: string; status: string; closed_time: number | null }[]).find((d) => d.id === dispute);
     expect(row?.status).toBe('won');
     expect(row?.closed_time).not.toBeNull();
-    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 66, debt: 0, ledgerSum: 66 });
+    expect(await ledgerTotals(ctx.database.db, { userUid: me!.uid })).toEqual({ balance: 66, debt: 0, ledgerSum: 66 });
   });
 
   it('a dispute lost after the Butter was spent leaves a debt: spending and buying refused until a code pays it', async () => {
@@ -191,7 +195,7 @@ describe('disputes', () => {
     await deliverTenTimes(signed('charge.dispute.created', { id: dispute, object: 'dispute' }));
     fake.closeDispute(dispute, 'lost');
     await deliverTenTimes(signed('charge.dispute.closed', { id: dispute, object: 'dispute' }));
-    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 0, debt: 6, ledgerSum: -6 });
+    expect(await ledgerTotals(ctx.database.db, { userUid: me!.uid })).toEqual({ balance: 0, debt: 6, ledgerSum: -6 });
     expect(await info(me!.auth)).toMatchObject({ balance: 0, debt: 6 });
     const [lost] = await transactions(me!.auth);
     expect(lost).toMatchObject({ kind: 'chargeback', amount: -30, balance_after: 0, debt_after: 6, reference: session });
@@ -208,7 +212,7 @@ describe('disputes', () => {
       headers: { ...me!.auth, 'accept-language': 'zh-TW' },
     });
     expect(zhTw.body.base_resp.status_msg).toContain('還欠 6 奶油');
-    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 0, debt: 6, ledgerSum: -6 });
+    expect(await ledgerTotals(ctx.database.db, { userUid: me!.uid })).toEqual({ balance: 0, debt: 6, ledgerSum: -6 });
 
     const disputes = await ctx.request('GET', '/api/v1/admin/disputes/', { headers: adminAuth });
     expect((disputes.body.data.results as { id: string }[]).find((d) => d.id === dispute)).toMatchObject({ status: 'lost', user_debt: 6 });
@@ -224,12 +228,12 @@ describe('disputes', () => {
     await ctx.database.pool.query(`insert into redeem_codes (code, butter) values ('LOSTPAYS30', 30)`);
     const redeemed = await ctx.request('POST', '/api/v1/redeem/redeem/', { body: { redeem_code: 'LOSTPAYS30' }, headers: me!.auth });
     expect(redeemed.status).toBe(200);
-    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 24, debt: 0, ledgerSum: 24 });
+    expect(await ledgerTotals(ctx.database.db, { userUid: me!.uid })).toEqual({ balance: 24, debt: 0, ledgerSum: 24 });
     const [paid] = await transactions(me!.auth);
     expect(paid).toMatchObject({ kind: 'redeem', amount: 30, balance_after: 24, debt_after: 0 });
     expect((await generate(me!.auth)).body.data.balance).toBe(18);
     await buy(me!.auth, '1');
-    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 48, debt: 0, ledgerSum: 48 });
+    expect(await ledgerTotals(ctx.database.db, { userUid: me!.uid })).toEqual({ balance: 48, debt: 0, ledgerSum: 48 });
   });
 
   it('a redeem code pays a debt first too', async () => {
@@ -238,7 +242,7 @@ describe('disputes', () => {
     for (let i = 0; i < 3; i++) expect((await generate(me!.auth)).status).toBe(200); // 36 - 18
     const charge = fake.refund(session);
     await deliverTenTimes(signed('charge.refunded', { id: charge, object: 'charge' }));
-    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 0, debt: 12, ledgerSum: -12 });
+    expect(await ledgerTotals(ctx.database.db, { userUid: me!.uid })).toEqual({ balance: 0, debt: 12, ledgerSum: -12 });
     await ctx.database.pool.query(`insert into redeem_codes (code, butter) values ('DEBTPAYS5', 5)`);
     const redeemed = await ctx.request('POST', '/api/v1/redeem/redeem/', { body: { redeem_code: 'DEBTPAYS5' }, headers: me!.auth });
     expect(redeemed.status).toBe(200);

@@ -17,8 +17,8 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { LIMITS } from '../../lib/limits';
 import { rateLimit } from '../../lib/rate-limit';
-import { currentUser, KEEPS_AUTH } from '../../plugins/auth';
-import { FEEDS_UNCHANGED } from '../../plugins/list-cache';
+import { currentUser } from '../../plugins/auth';
+import { changes } from '../../plugins/cache';
 import { ok } from '../../plugins/envelope';
 import {
   assertMayCheckout,
@@ -88,19 +88,17 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/stripeCreateCheckoutSession/',
     {
       preHandler: app.authenticate,
-      config: FEEDS_UNCHANGED,
+      config: changes('account', 'mine'),
       schema: { body: CreateCheckoutBody, response: { 200: envelope(CreateCheckoutResult) } },
     },
     async (request) => {
       const user = currentUser(request);
       await rateLimit(db, `checkout:user:${user.uid}`, LIMITS.checkoutPerAccount);
       // No new purchase while a payment of the account is disputed (or reported as fraud) or while it owes Butter.
-      await assertMayCheckout(db, user.uid);
+      await assertMayCheckout(db, { userUid: user.uid });
       const { product_name: productId, currency, delivery_consent: deliveryConsent = false } = request.body;
       const checkout = { user, productId, currency, deliveryConsent };
-      const clientSecret = stripe
-        ? await createStripeSession(db, { ...checkout, stripe, env })
-        : await createSandboxSession(db, checkout);
+      const clientSecret = stripe ? await createStripeSession(db, { ...checkout, stripe, env }) : await createSandboxSession(db, checkout);
       return ok({ clientSecret });
     },
   );
@@ -108,20 +106,20 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payment/session/',
     { preHandler: app.authenticate, schema: { querystring: SessionStatusQuery, response: { 200: envelope(SessionStatus) } } },
-    async (request) => ok(await sessionStatus(db, currentUser(request), request.query.session_id)),
+    async (request) => ok(await sessionStatus(db, { user: currentUser(request), sessionId: request.query.session_id })),
   );
 
   app.post(
     '/payment/sandbox/complete/',
     {
       preHandler: app.authenticate,
-      config: FEEDS_UNCHANGED,
+      config: changes('account', 'mine'),
       schema: { body: SandboxCompleteBody, response: { 200: envelope(PaymentOutcome) } },
     },
     async (request) => {
       if (env.PAYMENTS !== 'sandbox') throw new AppError('notFound', { message: 'paymentsDisabled' });
       const sessionId = request.body.client_secret;
-      return ok(outcome(sessionId, await completeSandboxSession(db, currentUser(request), sessionId)));
+      return ok(outcome(sessionId, await completeSandboxSession(db, { user: currentUser(request), sessionId })));
     },
   );
 
@@ -140,7 +138,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       '/payment/webhook/',
       // Stripe's call, not a reader's: what it changes in an account (a pass) reaches the cache by NOTIFY; money is read fresh.
       {
-        config: { ...KEEPS_AUTH, ...FEEDS_UNCHANGED },
+        config: changes(),
         schema: { response: { 200: envelope(z.object({ received: z.literal(true), credited: z.boolean() })) } },
       },
       async (request) => {
@@ -162,26 +160,26 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         // Refunds, disputes and early fraud warnings (docs/decisions/0030 and its addendum): the object is a
         // charge, a refund, a dispute or a warning, re-read from Stripe; only its id is taken from the event.
         if (event.type === 'charge.refunded') {
-          await settleStripeRefunds(stripe, db, sessionId, request.log);
+          await settleStripeRefunds(db, { stripe, chargeId: sessionId, log: request.log });
           return ok({ received: true as const, credited: false });
         }
         if (REFUND_EVENTS.has(event.type)) {
-          await settleStripeRefund(stripe, db, sessionId, request.log);
+          await settleStripeRefund(db, { stripe, refundId: sessionId, log: request.log });
           return ok({ received: true as const, credited: false });
         }
         if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed') {
-          await settleStripeDispute(stripe, db, sessionId, request.log);
+          await settleStripeDispute(db, { stripe, disputeId: sessionId, log: request.log });
           return ok({ received: true as const, credited: false });
         }
         if (event.type === 'radar.early_fraud_warning.created') {
-          await settleEarlyFraudWarning(stripe, db, sessionId, request.log);
+          await settleEarlyFraudWarning(db, { stripe, warningId: sessionId, log: request.log });
           return ok({ received: true as const, credited: false });
         }
         if (event.type === 'checkout.session.async_payment_failed') {
-          await failSession(db, sessionId);
+          await failSession(db, { sessionId });
           return ok({ received: true as const, credited: false });
         }
-        const credit = await settleStripeSession(stripe, db, sessionId, request.log);
+        const credit = await settleStripeSession(db, { stripe, sessionId, log: request.log });
         if (credit?.credited) request.log.info({ sessionId, product: credit.productId }, 'payment credited');
         return ok({ received: true as const, credited: credit?.credited ?? false });
       },

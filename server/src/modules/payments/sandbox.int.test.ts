@@ -41,7 +41,7 @@ describe('sandbox payments (PAYMENTS=sandbox, the default)', () => {
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(answers.filter((a) => a.body.data.credited === true)).toHaveLength(1);
     expect(answers.every((a) => a.body.data.balance === 306)).toBe(true);
-    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 306, debt: 0, ledgerSum: 306 });
+    expect(await ledgerTotals(ctx.database.db, { userUid: me!.uid })).toEqual({ balance: 306, debt: 0, ledgerSum: 306 });
     const row = await ctx.database.pool.query('select currency, amount, status from payments where session_id = $1', [secret]);
     expect(row.rows[0]).toEqual({ currency: 'cny', amount: 12000, status: 'credited' });
     const done = await ctx.request('GET', `/api/v1/payment/session/?session_id=${secret}`, { headers: me!.auth });
@@ -76,8 +76,8 @@ describe('sandbox payments (PAYMENTS=sandbox, the default)', () => {
       headers: me!.auth,
     });
     expect(made.status).toBe(404);
-    expect((await ledgerTotals(ctx.database.db, me!.uid)).balance).toBe(6);
-    expect((await ledgerTotals(ctx.database.db, thief!.uid)).balance).toBe(6);
+    expect((await ledgerTotals(ctx.database.db, { userUid: me!.uid })).balance).toBe(6);
+    expect((await ledgerTotals(ctx.database.db, { userUid: thief!.uid })).balance).toBe(6);
   });
 
   it('answers the new pass end when a sandbox pass is bought', async () => {
@@ -111,8 +111,8 @@ describe('sandbox payments (PAYMENTS=sandbox, the default)', () => {
     for (let i = 0; i < 2; i++)
       expect((await ctx.request('POST', '/api/v1/novel/generate/', { body: storyRequest(), headers: me!.auth })).status).toBe(200);
     // Refunded after 12 of its 30 Butter were spent (36 - 12 = 24 left): 30 taken, 6 owed.
-    await refundOutsideStripe(ctx.database.db, secret);
-    expect(await ledgerTotals(ctx.database.db, me!.uid)).toEqual({ balance: 0, debt: 6, ledgerSum: -6 });
+    await refundOutsideStripe(ctx.database.db, { sessionId: secret });
+    expect(await ledgerTotals(ctx.database.db, { userUid: me!.uid })).toEqual({ balance: 0, debt: 6, ledgerSum: -6 });
     const refused = await open();
     expect(refused.status).toBe(403);
     expect(refused.body.base_resp.status_code).toBe(403001);

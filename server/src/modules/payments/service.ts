@@ -64,7 +64,9 @@ async function recordOpenSession(db: Db, row: OpenSession): Promise<void> {
 export type CheckoutRequest = { user: AuthUser; productId: string; currency: Currency; deliveryConsent: boolean };
 
 /** Payment methods offered per currency: cards everywhere, and Alipay and WeChat Pay with CNY. */
-function methodsFor(currency: Currency): Pick<Stripe.Checkout.SessionCreateParams, 'allowed_payment_method_types' | 'payment_method_options'> {
+function methodsFor(
+  currency: Currency,
+): Pick<Stripe.Checkout.SessionCreateParams, 'allowed_payment_method_types' | 'payment_method_options'> {
   if (currency !== 'cny') return { allowed_payment_method_types: ['card'] };
   return { allowed_payment_method_types: ['card', 'alipay', 'wechat_pay'], payment_method_options: { wechat_pay: { client: 'web' } } };
 }
@@ -126,8 +128,13 @@ export type Credit = { credited: boolean; userUid: string; productId: string; ba
  */
 export async function creditSession(
   db: Db,
-  sessionId: string,
-  known: { provider: 'stripe' | 'sandbox'; userUid: string; productId: string; currency: Currency; amount: number } | null,
+  {
+    sessionId,
+    known,
+  }: {
+    sessionId: string;
+    known: { provider: 'stripe' | 'sandbox'; userUid: string; productId: string; currency: Currency; amount: number } | null;
+  },
 ): Promise<Credit> {
   return db.transaction(async (tx) => {
     if (known) {
@@ -170,7 +177,7 @@ export async function creditSession(
 }
 
 /** A session Stripe says failed (an async method such as a bank debit): it never credits. */
-export async function failSession(db: Db, sessionId: string): Promise<void> {
+export async function failSession(db: Db, { sessionId }: { sessionId: string }): Promise<void> {
   await db.execute(sql`update payments set status = 'failed' where session_id = ${sessionId} and status = 'open'`);
 }
 
@@ -180,10 +187,8 @@ export async function failSession(db: Db, sessionId: string): Promise<void> {
  * when amount and currency match the server's table.
  */
 export async function settleStripeSession(
-  stripe: Stripe,
   db: Db,
-  sessionId: string,
-  log: { warn: (obj: object, msg: string) => void },
+  { stripe, sessionId, log }: { stripe: Stripe; sessionId: string; log: { warn: (obj: object, msg: string) => void } },
 ): Promise<Credit | null> {
   const session = await stripe.checkout.sessions.retrieve(sessionId);
   if (session.payment_status !== 'paid') return null;
@@ -207,12 +212,15 @@ export async function settleStripeSession(
     log.warn({ sessionId }, 'paid Stripe session differs from the one we created; not credited');
     return null;
   }
-  const credit = await creditSession(db, sessionId, {
-    provider: 'stripe',
-    userUid,
-    productId: product.id,
-    currency,
-    amount: product.prices[currency],
+  const credit = await creditSession(db, {
+    sessionId,
+    known: {
+      provider: 'stripe',
+      userUid,
+      productId: product.id,
+      currency,
+      amount: product.prices[currency],
+    },
   });
   // Stripe's charges, refunds and disputes name the payment by its PaymentIntent.
   const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
@@ -223,16 +231,16 @@ export async function settleStripeSession(
 }
 
 /** The sandbox's "payment": only the session's own account can complete it. */
-export async function completeSandboxSession(db: Db, user: AuthUser, sessionId: string): Promise<Credit> {
+export async function completeSandboxSession(db: Db, { user, sessionId }: { user: AuthUser; sessionId: string }): Promise<Credit> {
   const found = await db.execute<{ user_uid: string; provider: string; status: string }>(sql`
     select user_uid, provider, status from payments where session_id = ${sessionId}`);
   const row = found.rows[0];
   if (!row || row.provider !== 'sandbox') throw new AppError('notFound');
   if (row.user_uid !== user.uid) throw new AppError('forbidden');
-  return creditSession(db, sessionId, null);
+  return creditSession(db, { sessionId, known: null });
 }
 
-export async function sessionStatus(db: Db, user: AuthUser, sessionId: string) {
+export async function sessionStatus(db: Db, { user, sessionId }: { user: AuthUser; sessionId: string }) {
   const found = await db.execute<{ user_uid: string; product_id: string; status: 'open' | 'credited' | 'failed' }>(sql`
     select user_uid, product_id, status from payments where session_id = ${sessionId}`);
   const row = found.rows[0];
@@ -255,7 +263,7 @@ async function paymentForIntent(stripe: Stripe, db: Db, paymentIntent: string, l
   const sessions = await stripe.checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 });
   const session = sessions.data[0];
   if (!session) return null;
-  await settleStripeSession(stripe, db, session.id, log);
+  await settleStripeSession(db, { stripe, sessionId: session.id, log });
   const credited = await db.execute<{ session_id: string }>(sql`
     select session_id from payments where session_id = ${session.id} and status = 'credited'`);
   return credited.rows[0]?.session_id ?? null;
@@ -281,8 +289,7 @@ export type Move = {
  * the payment's minor units; `'rest'` is whatever no active refund covers yet (the operator's refund).
  */
 export type PaymentChange =
-  | { type: 'refund'; id: string; amount: number | 'rest'; active: boolean }
-  | { type: 'hold' | 'release' | 'keep'; id: string };
+  { type: 'refund'; id: string; amount: number | 'rest'; active: boolean } | { type: 'hold' | 'release' | 'keep'; id: string };
 
 type Hold = 'held' | 'released' | 'kept' | null;
 
@@ -300,7 +307,7 @@ type Hold = 'held' | 'released' | 'kept' | null;
  * Taking writes `purchase_refund` (a refund) or `chargeback` (a hold, a lost dispute) and may leave a debt;
  * giving back writes `refund_failed` or `dispute_won`, a credit that pays that debt first.
  */
-export async function settlePayment(db: Db, sessionId: string, changes: PaymentChange[]): Promise<Move[]> {
+export async function settlePayment(db: Db, { sessionId, changes }: { sessionId: string; changes: PaymentChange[] }): Promise<Move[]> {
   return db.transaction(async (tx) => {
     const locked = await tx.execute<{
       user_uid: string;
@@ -356,7 +363,11 @@ export async function settlePayment(db: Db, sessionId: string, changes: PaymentC
       passEnded = end;
       if (end) {
         // The pass's length comes off the account's pass end; if that is past, the pass ends now.
-        const { passUntil: _ended, secondsTaken, ...after } = await shortenPass(tx, { userUid, seconds: product.passSeconds, kind: take, ref });
+        const {
+          passUntil: _ended,
+          secondsTaken,
+          ...after
+        } = await shortenPass(tx, { userUid, seconds: product.passSeconds, kind: take, ref });
         passSecondsTaken = secondsTaken;
         await tx.execute(sql`
           update payments set pass_revoked_at = now(), pass_seconds_taken = ${passSecondsTaken} where session_id = ${sessionId}`);
@@ -422,8 +433,8 @@ export async function settlePayment(db: Db, sessionId: string, changes: PaymentC
 }
 
 /** The operator's refund outside Stripe (`npm run admin -- payment refund`): all that no refund covers yet. */
-export async function refundOutsideStripe(db: Db, sessionId: string): Promise<Move | null> {
-  const [move] = await settlePayment(db, sessionId, [{ type: 'refund', id: 'manual', amount: 'rest', active: true }]);
+export async function refundOutsideStripe(db: Db, { sessionId }: { sessionId: string }): Promise<Move | null> {
+  const [move] = await settlePayment(db, { sessionId, changes: [{ type: 'refund', id: 'manual', amount: 'rest', active: true }] });
   return move ?? null;
 }
 
@@ -437,7 +448,10 @@ const describe = (moves: Move[]) => moves.map((m) => ({ kind: m.kind, butter: m.
  * refunds from Stripe and applies each (taken when first seen sending money back, given back when it failed
  * or was cancelled).
  */
-export async function settleStripeRefunds(stripe: Stripe, db: Db, chargeId: string, log: Log): Promise<Move[]> {
+export async function settleStripeRefunds(
+  db: Db,
+  { stripe, chargeId, log }: { stripe: Stripe; chargeId: string; log: Log },
+): Promise<Move[]> {
   const charge = await stripe.charges.retrieve(chargeId);
   const paymentIntent = idOf(charge.payment_intent);
   if (!paymentIntent) return [];
@@ -454,20 +468,27 @@ export async function settleStripeRefunds(stripe: Stripe, db: Db, chargeId: stri
   const amount = payment.rows[0]?.amount ?? charge.amount;
   const scale = (minor: number) => (charge.amount === amount || charge.amount <= 0 ? minor : Math.round((minor * amount) / charge.amount));
   refunds.sort((a, b) => a.created - b.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const moves = await settlePayment(
-    db,
+  const moves = await settlePayment(db, {
     sessionId,
-    refunds.map((r) => ({ type: 'refund' as const, id: r.id, amount: scale(r.amount), active: !REFUND_ENDED.has(r.status ?? '') })),
-  );
+    changes: refunds.map((r) => ({
+      type: 'refund' as const,
+      id: r.id,
+      amount: scale(r.amount),
+      active: !REFUND_ENDED.has(r.status ?? ''),
+    })),
+  });
   if (moves.length > 0) log.info({ sessionId, chargeId, moves: describe(moves) }, 'payment refunds settled');
   return moves;
 }
 
 /** `charge.refund.updated`, `refund.updated`, `refund.failed`: the refund re-read from Stripe names its charge. */
-export async function settleStripeRefund(stripe: Stripe, db: Db, refundId: string, log: Log): Promise<Move[]> {
+export async function settleStripeRefund(
+  db: Db,
+  { stripe, refundId, log }: { stripe: Stripe; refundId: string; log: Log },
+): Promise<Move[]> {
   const refund = await stripe.refunds.retrieve(refundId);
   const chargeId = idOf(refund.charge);
-  return chargeId ? settleStripeRefunds(stripe, db, chargeId, log) : [];
+  return chargeId ? settleStripeRefunds(db, { stripe, chargeId, log }) : [];
 }
 
 /** Stripe's dispute statuses after which nothing changes. */
@@ -481,7 +502,10 @@ const RELEASED_DISPUTE = new Set(['won', 'warning_closed', 'prevented']);
  * the status Stripe answers now: open holds, won (or an inquiry closed, or prevented) gives back, lost keeps.
  * A dispute closed before its opening event arrived is applied once, by whichever event comes first.
  */
-export async function settleStripeDispute(stripe: Stripe, db: Db, disputeId: string, log: Log): Promise<Move[]> {
+export async function settleStripeDispute(
+  db: Db,
+  { stripe, disputeId, log }: { stripe: Stripe; disputeId: string; log: Log },
+): Promise<Move[]> {
   const dispute = await stripe.disputes.retrieve(disputeId);
   let paymentIntent = idOf(dispute.payment_intent);
   if (!paymentIntent) paymentIntent = idOf((await stripe.charges.retrieve(idOf(dispute.charge) ?? '')).payment_intent);
@@ -501,7 +525,7 @@ export async function settleStripeDispute(stripe: Stripe, db: Db, disputeId: str
       closed_at = coalesce(disputes.closed_at, excluded.closed_at)
     where disputes.closed_at is null`);
   const type = dispute.status === 'lost' ? 'keep' : RELEASED_DISPUTE.has(dispute.status) ? 'release' : 'hold';
-  const moves = await settlePayment(db, sessionId, [{ type, id: dispute.id }]);
+  const moves = await settlePayment(db, { sessionId, changes: [{ type, id: dispute.id }] });
   if (moves.length > 0) log.info({ sessionId, disputeId, status: dispute.status, moves: describe(moves) }, 'dispute settled');
   return moves;
 }
@@ -512,7 +536,10 @@ export async function settleStripeDispute(stripe: Stripe, db: Db, disputeId: str
  * never taking twice. A warning that no dispute follows keeps the hold (and checkout refused) until the
  * charge is refunded in full.
  */
-export async function settleEarlyFraudWarning(stripe: Stripe, db: Db, warningId: string, log: Log): Promise<Move[]> {
+export async function settleEarlyFraudWarning(
+  db: Db,
+  { stripe, warningId, log }: { stripe: Stripe; warningId: string; log: Log },
+): Promise<Move[]> {
   const warning = await stripe.radar.earlyFraudWarnings.retrieve(warningId);
   let paymentIntent = idOf(warning.payment_intent);
   if (!paymentIntent) paymentIntent = idOf((await stripe.charges.retrieve(idOf(warning.charge) ?? '')).payment_intent);
@@ -521,8 +548,9 @@ export async function settleEarlyFraudWarning(stripe: Stripe, db: Db, warningId:
     log.warn({ warningId, paymentIntent }, 'Stripe early fraud warning matches no credited payment; nothing held');
     return [];
   }
-  const moves = await settlePayment(db, sessionId, [{ type: 'hold', id: warning.id }]);
-  if (moves.length > 0) log.info({ sessionId, warningId, fraudType: warning.fraud_type, moves: describe(moves) }, 'early fraud warning: held');
+  const moves = await settlePayment(db, { sessionId, changes: [{ type: 'hold', id: warning.id }] });
+  if (moves.length > 0)
+    log.info({ sessionId, warningId, fraudType: warning.fraud_type, moves: describe(moves) }, 'early fraud warning: held');
   return moves;
 }
 
@@ -530,7 +558,7 @@ export async function settleEarlyFraudWarning(stripe: Stripe, db: Db, warningId:
  * Checkout is refused (403001) while a payment of the account is held by an open dispute or early fraud
  * warning (not refunded in full), and while the account owes Butter: the message says which.
  */
-export async function assertMayCheckout(db: Db, userUid: string): Promise<void> {
+export async function assertMayCheckout(db: Db, { userUid }: { userUid: string }): Promise<void> {
   const found = await db.execute<{ debt: number; held: boolean }>(sql`
     select u.debt, exists (
       select 1 from payments p where p.user_uid = u.uid and p.hold = 'held' and p.refunded_amount < p.amount

@@ -17,9 +17,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientAddress } from '../../lib/client-address';
 import { LIMITS } from '../../lib/limits';
 import { limitJudgedWrite, rateLimit } from '../../lib/rate-limit';
-import { currentUser, KEEPS_AUTH } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import { FEEDS_UNCHANGED } from '../../plugins/list-cache';
+import { changes } from '../../plugins/cache';
 import { answerOnce } from '../../plugins/serializer';
 import * as service from './service';
 
@@ -27,8 +27,8 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
   const optional = { preHandler: app.authenticateOptional };
   const required = { preHandler: app.authenticate };
-  /** Content writes (decision 0046): the caller's cached auth lookup stays. */
-  const writes = { ...required, config: KEEPS_AUTH };
+  /** A persona written or deleted changes the feeds and the caller's lists, no account. */
+  const writes = { ...required, config: changes('persona-feed', 'post-feed', 'mine') };
   // The feed's shared cached page is sent as the bytes serialised the first time (docs/decisions/0040).
   const answer = answerOnce();
 
@@ -36,58 +36,69 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/persona/list/',
     { ...optional, schema: { querystring: PersonaListQuery, response: { 200: envelope(PersonaListPage) } } },
     async (request, reply) =>
-      answer(reply, await service.listPersonas(db, { viewer: request.user, query: request.query, cache: app.listCache })),
+      answer(reply, await service.listPersonas(db, { viewer: request.user, query: request.query, cache: app.cache })),
   );
 
   app.get(
     '/persona/details/',
     { ...optional, schema: { querystring: PersonaRef, response: { 200: envelope(Persona) } } },
-    async (request) => ok(await service.personaDetails(db, request.user, request.query.persona_uid)),
+    async (request) => ok(await service.personaDetails(db, { viewer: request.user, uid: request.query.persona_uid })),
   );
   app.post(
     '/persona/details/',
-    { ...optional, config: { ...KEEPS_AUTH, listsUnchanged: true }, schema: { body: PersonaRef, response: { 200: envelope(Persona) } } },
-    async (request) => ok(await service.personaDetails(db, request.user, request.body.persona_uid)),
+    { ...optional, config: changes(), schema: { body: PersonaRef, response: { 200: envelope(Persona) } } },
+    async (request) => ok(await service.personaDetails(db, { viewer: request.user, uid: request.body.persona_uid })),
   );
 
   app.post(
     '/persona/favorite/',
     {
       ...writes,
-      config: { ...KEEPS_AUTH, ...FEEDS_UNCHANGED },
+      config: changes('mine'),
       schema: { body: FavoriteBody, response: { 200: envelope(FavoriteResult) } },
     },
-    async (request) => ok({ is_favorite: await service.toggleFavorite(db, currentUser(request), request.body.post_id) }),
+    async (request) => ok({ is_favorite: await service.toggleFavorite(db, { viewer: currentUser(request), uid: request.body.post_id }) }),
   );
 
   app.get(
     '/persona/list/myfavorite/',
     { ...required, schema: { querystring: PageQuery, response: { 200: envelope(page(Persona)) } } },
-    async (request) => ok(await service.myFavorites(db, currentUser(request), request.query.page)),
+    async (request) => ok(await service.myFavorites(db, { viewer: currentUser(request), page: request.query.page })),
   );
 
   app.post(
     '/persona/addused/',
-    { ...optional, config: KEEPS_AUTH, schema: { body: PersonaRef, response: { 200: envelope(AddUsedResult) } } },
-    async (request) => ok({ used_count: await service.addUsed(db, request.user, request.body.persona_uid, clientAddress(request.ip)) }),
+    {
+      ...optional,
+      config: changes('persona-feed', 'post-feed', 'mine'),
+      schema: { body: PersonaRef, response: { 200: envelope(AddUsedResult) } },
+    },
+    async (request) =>
+      ok({
+        used_count: await service.addUsed(db, {
+          viewer: request.user,
+          uid: request.body.persona_uid,
+          clientAddress: clientAddress(request.ip),
+        }),
+      }),
   );
 
   app.post('/persona/create/', { ...writes, schema: { body: PersonaInput, response: { 200: envelope(Persona) } } }, async (request) => {
     const user = currentUser(request);
     await rateLimit(db, `persona-create:user:${user.uid}`, LIMITS.personaCreatePerAccount);
     await limitJudgedWrite(db, user.uid);
-    return ok(await service.createPersona(db, app.deps.safety, user, request.body));
+    return ok(await service.createPersona(db, { safety: app.deps.safety, viewer: user, input: request.body }));
   });
 
   app.post('/persona/edit/', { ...writes, schema: { body: PersonaEditBody, response: { 200: envelope(Persona) } } }, async (request) => {
     const { persona_uid, ...patch } = request.body;
     const user = currentUser(request);
     await limitJudgedWrite(db, user.uid);
-    return ok(await service.editPersona(db, app.deps.safety, user, persona_uid, patch));
+    return ok(await service.editPersona(db, { safety: app.deps.safety, viewer: user, uid: persona_uid, patch }));
   });
 
   app.post('/persona/delete/', { ...writes, schema: { body: PersonaRef, response: { 200: envelope(EmptyResult) } } }, async (request) => {
-    await service.deletePersona(db, currentUser(request), request.body.persona_uid);
+    await service.deletePersona(db, { viewer: currentUser(request), uid: request.body.persona_uid });
     return ok({});
   });
 };

@@ -4,7 +4,7 @@ import { and, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-o
 import type { Db } from '../../db';
 import { prepared } from '../../db/prepared';
 import { personaFavorites, personas } from '../../db/schema';
-import type { ListCache } from '../../lib/list-cache';
+import type { ProcessCache } from '../../lib/cache';
 import { LIMITS } from '../../lib/limits';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
@@ -180,12 +180,12 @@ async function favoriteUids(db: Db, uid: string, personaUids: string[]): Promise
  * fields, is_favorite and is_mine, are laid over it from their cached favourites; a reader with
  * neither on the page gets the shared page itself (the same object, so its answer can be reused).
  */
-export async function listPersonas(db: Db, options: { viewer: Viewer; query: FeedQuery; cache?: ListCache | null }): Promise<FeedPage> {
+export async function listPersonas(db: Db, options: { viewer: Viewer; query: FeedQuery; cache?: ProcessCache | null }): Promise<FeedPage> {
   const { viewer, query, cache } = options;
   const adult = isAdult(viewer);
   if (!cache?.enabled) return (await readFeedPage(db, viewer, adult, query)).page;
   const key = JSON.stringify([adult, query.language ?? null, query.tag ?? null, query.q ?? null, query.snapshot ?? null, query.page]);
-  const { page, authors, personas: shown } = await cache.page('persona', key, () => readFeedPage(db, null, adult, query));
+  const { page, authors, personas: shown } = await cache.read('persona', key, () => readFeedPage(db, null, adult, query));
   if (!viewer) return page;
   // Kept under the page's personas, not its key: a page read again may hold others.
   const favorites = await cache.favoritesOf(viewer.uid, shown, () =>
@@ -197,12 +197,12 @@ export async function listPersonas(db: Db, options: { viewer: Viewer; query: Fee
   );
   const own = (persona: Persona, i: number) => favorites.has(persona.uid) || authors[i] === viewer.uid;
   if (!page.results.some(own)) return page;
-  return cache.overlay('persona', viewer.uid, key, page, favorites, () => ({
+  return {
     ...page,
     results: page.results.map((persona, i) =>
       own(persona, i) ? { ...persona, is_favorite: favorites.has(persona.uid), is_mine: authors[i] === viewer.uid } : persona,
     ),
-  }));
+  };
 }
 
 /** 404001 when missing, taken down or its author blocked (its author still sees it); 403001 for an adult persona the viewer may not see. */
@@ -228,13 +228,13 @@ async function visibleRow(db: Db, viewer: Viewer, uid: string, forAuthor = false
 }
 
 /** One query: the persona, whether its author is blocked, and whether the viewer keeps it as a favourite. */
-export async function personaDetails(db: Db, viewer: Viewer, uid: string): Promise<Persona> {
+export async function personaDetails(db: Db, { viewer, uid }: { viewer: Viewer; uid: string }): Promise<Persona> {
   const row = await visibleRow(db, viewer, uid, true);
   return presentPersona(row, viewer, row.isFavorite);
 }
 
 /** Toggles a favourite. Toggles of one pair run one at a time, so the answer always matches the stored state. */
-export async function toggleFavorite(db: Db, viewer: AuthUser, uid: string): Promise<boolean> {
+export async function toggleFavorite(db: Db, { viewer, uid }: { viewer: AuthUser; uid: string }): Promise<boolean> {
   await visibleRow(db, viewer, uid);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${viewer.uid}), hashtext(${uid}))`);
@@ -249,7 +249,7 @@ export async function toggleFavorite(db: Db, viewer: AuthUser, uid: string): Pro
 }
 
 /** One page of the viewer's favourites, newest favourite first (the query; myFavorites runs it). */
-export function favoritesQuery(db: Db, viewer: AuthUser, page: number) {
+export function favoritesQuery(db: Db, { viewer, page }: { viewer: AuthUser; page: number }) {
   return db
     .select({ persona: personas })
     .from(personaFavorites)
@@ -260,8 +260,8 @@ export function favoritesQuery(db: Db, viewer: AuthUser, page: number) {
     .offset((page - 1) * PAGE_SIZE);
 }
 
-export async function myFavorites(db: Db, viewer: AuthUser, page: number) {
-  const rows = await favoritesQuery(db, viewer, page);
+export async function myFavorites(db: Db, { viewer, page }: { viewer: AuthUser; page: number }) {
+  const rows = await favoritesQuery(db, { viewer, page });
   return {
     results: rows.slice(0, PAGE_SIZE).map((r) => presentPersona(r.persona, viewer, true)),
     page,
@@ -275,7 +275,10 @@ export async function myFavorites(db: Db, viewer: AuthUser, page: number) {
  * (`persona_uses`); a visitor's once a day per client address; a repeated use answers the count
  * unchanged, so nobody can push a persona up the feed by clicking.
  */
-export async function addUsed(db: Db, viewer: Viewer, uid: string, clientAddress: string): Promise<number> {
+export async function addUsed(
+  db: Db,
+  { viewer, uid, clientAddress }: { viewer: Viewer; uid: string; clientAddress: string },
+): Promise<number> {
   const row = await visibleRow(db, viewer, uid);
   const first = viewer
     ? (
@@ -339,10 +342,7 @@ async function refuseUnsafe(
 
 export async function createPersona(
   db: Db,
-  safety: Safety,
-  viewer: AuthUser,
-  input: PersonaInput,
-  sourceNovelUid?: string,
+  { safety, viewer, input, sourceNovelUid }: { safety: Safety; viewer: AuthUser; input: PersonaInput; sourceNovelUid?: string | undefined },
 ): Promise<Persona> {
   if (input.is_r18 === 1 && !isAdult(viewer)) throw new AppError('forbidden');
   await refuseUnsafe(db, safety, viewer.uid, {
@@ -388,7 +388,10 @@ async function ownRow(db: Db, viewer: AuthUser, uid: string): Promise<Row> {
   return row;
 }
 
-export async function editPersona(db: Db, safety: Safety, viewer: AuthUser, uid: string, patch: Partial<PersonaInput>): Promise<Persona> {
+export async function editPersona(
+  db: Db,
+  { safety, viewer, uid, patch }: { safety: Safety; viewer: AuthUser; uid: string; patch: Partial<PersonaInput> },
+): Promise<Persona> {
   const current = await ownRow(db, viewer, uid);
   if (patch.is_r18 === 1 && !isAdult(viewer)) throw new AppError('forbidden');
   await refuseUnsafe(db, safety, viewer.uid, { ...current, ...columnsOf(patch) });
@@ -398,10 +401,10 @@ export async function editPersona(db: Db, safety: Safety, viewer: AuthUser, uid:
     .where(eq(personas.uid, uid))
     .returning();
   if (!row) throw new AppError('notFound');
-  return personaDetails(db, viewer, row.uid);
+  return personaDetails(db, { viewer, uid: row.uid });
 }
 
-export async function deletePersona(db: Db, viewer: AuthUser, uid: string): Promise<void> {
+export async function deletePersona(db: Db, { viewer, uid }: { viewer: AuthUser; uid: string }): Promise<void> {
   await ownRow(db, viewer, uid);
   await db.delete(personas).where(eq(personas.uid, uid));
 }

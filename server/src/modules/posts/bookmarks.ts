@@ -13,7 +13,7 @@ export async function toggleBookmark(db: Db, options: { user: AuthUser; postUid:
     .where(and(eq(postBookmarks.userUid, user.uid), eq(postBookmarks.postUid, postUid)))
     .returning({ postUid: postBookmarks.postUid });
   if (removed.length > 0) return { bookmarked: false };
-  await postDetails(db, user, postUid);
+  await postDetails(db, { viewer: user, uid: postUid });
   await db.insert(postBookmarks).values({ userUid: user.uid, postUid }).onConflictDoNothing();
   return { bookmarked: true };
 }

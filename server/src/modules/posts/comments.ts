@@ -46,7 +46,7 @@ const columns = { comment: postComments, authorName: users.name };
  */
 export async function listComments(db: Db, options: { viewer: Viewer; postUid: string; page: number }): Promise<CommentPage> {
   const { viewer, postUid, page } = options;
-  const post = await postDetails(db, viewer, postUid);
+  const post = await postDetails(db, { viewer: viewer, uid: postUid });
   const roots = await db
     .select(columns)
     .from(postComments)
@@ -101,7 +101,7 @@ async function parentOf(db: Db, postUid: string, parentUid: string): Promise<{ u
  */
 export async function createComment(db: Db, options: { user: AuthUser; safety: Safety; body: CreateCommentBody }): Promise<Comment> {
   const { user, safety, body } = options;
-  const post = await postDetails(db, user, body.post_uid);
+  const post = await postDetails(db, { viewer: user, uid: body.post_uid });
   if (post.comments_off === 1) throw new AppError('forbidden', { message: 'commentsOff' });
   const parent = body.parent_uid ? await parentOf(db, body.post_uid, body.parent_uid) : null;
   await rateLimit(db, `comment:user:${user.uid}`, LIMITS.commentsPerAccount);

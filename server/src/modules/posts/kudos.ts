@@ -13,7 +13,7 @@ import { postDetails } from './service';
  */
 export async function giveKudos(db: Db, options: { user: AuthUser; postUid: string }): Promise<KudosResult> {
   const { user, postUid } = options;
-  const post = await postDetails(db, user, postUid);
+  const post = await postDetails(db, { viewer: user, uid: postUid });
   if (post.author_uid === user.uid) throw new AppError('forbidden', { message: 'ownKudos' });
   return db.transaction(async (tx) => {
     const inserted = await tx

@@ -36,7 +36,7 @@ export const postContent: ContentKind = {
     if (row && takedown) await markTakenDown(tx, { type: 'post', uid, text: row.content, novelUid: row.novelUid });
     if (row && !takedown) await clearMarks(tx, 'post', [uid]);
     // The novel a post shows is public only while a live post shows it.
-    await syncNovelVisibility(tx, row?.novelUid ?? null);
+    await syncNovelVisibility(tx, { novelUid: row?.novelUid ?? null });
   },
   statusSql: (uid: AnyPgColumn) => sql<string | null>`(select p.status from posts p where p.uid = ${uid})`,
 };

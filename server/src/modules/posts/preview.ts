@@ -51,7 +51,7 @@ export function postPreviews(db: Db, publicUrl: string): PreviewResolver {
     if (!uid || uid.length > 64) return null;
     let found: { title: string; opening: string } | null = null;
     if (postId) {
-      const post = await postForPreview(db, uid);
+      const post = await postForPreview(db, { uid });
       found = post && { title: post.title, opening: post.content };
     } else {
       found = await novelPreview(db, uid);

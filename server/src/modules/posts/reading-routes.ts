@@ -20,9 +20,9 @@ import {
   ReadingSettingsBody,
 } from '@butterfic/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, KEEPS_AUTH } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import { FEEDS_UNCHANGED, POST_FEED_ONLY } from '../../plugins/list-cache';
+import { changes } from '../../plugins/cache';
 import { listBookmarks, toggleBookmark } from './bookmarks';
 import { createComment, deleteComment, listComments } from './comments';
 import { inbox, inboxUnread, listAuthors, toggleFollow, toggleMute } from './follows';
@@ -36,12 +36,12 @@ export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
   const required = { preHandler: app.authenticate };
   const optional = { preHandler: app.authenticateOptional };
   /** Writes no feed page shows (a feed filtered by mutes or saved filters is never kept). */
-  const quiet = { ...required, config: { ...KEEPS_AUTH, ...FEEDS_UNCHANGED } };
+  const quiet = { ...required, config: changes() };
 
   app.post(
     '/post/kudos/',
     // The feed's rows carry kudos_count.
-    { ...required, config: { ...KEEPS_AUTH, ...POST_FEED_ONLY }, schema: { body: PostRef, response: { 200: envelope(KudosResult) } } },
+    { ...required, config: changes('post-feed'), schema: { body: PostRef, response: { 200: envelope(KudosResult) } } },
     async (request) => ok(await giveKudos(db, { user: currentUser(request), postUid: request.body.post_uid })),
   );
 

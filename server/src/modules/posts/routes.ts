@@ -13,9 +13,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LARGE_TEXT_CHARS, LIMITS } from '../../lib/limits';
 import { limitJudgedWrite, rateLimit } from '../../lib/rate-limit';
-import { currentUser, KEEPS_AUTH } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import { POST_FEED_ONLY } from '../../plugins/list-cache';
+import { changes } from '../../plugins/cache';
 import { answerOnce } from '../../plugins/serializer';
 import { readingRoutes } from './reading-routes';
 import * as service from './service';
@@ -25,8 +25,8 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const db = deps.database.db;
   const required = { preHandler: app.authenticate };
-  /** Content writes (decision 0046): the caller's cached auth lookup stays. */
-  const writes = { ...required, config: { ...KEEPS_AUTH, ...POST_FEED_ONLY } };
+  /** A post written, edited or deleted changes the post feed and the caller's lists, no account. */
+  const writes = { ...required, config: changes('post-feed', 'mine') };
   const optional = { preHandler: app.authenticateOptional };
   // The feed's shared cached page is sent as the bytes serialised the first time (docs/decisions/0040).
   const answer = answerOnce();
@@ -50,22 +50,22 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = currentUser(request);
     await limitLarge(user.uid, request.body.content);
     await limitJudgedWrite(db, user.uid);
-    return ok(await service.createPost(db, deps.safety, user, request.body));
+    return ok(await service.createPost(db, { safety: deps.safety, user, body: request.body }));
   });
 
   app.post('/post/edit/', { ...writes, schema: { body: EditPostBody, response: { 200: envelope(Post) } } }, async (request) => {
     const user = currentUser(request);
     await limitLarge(user.uid, request.body.content);
     await limitJudgedWrite(db, user.uid);
-    return ok(await service.editPost(db, deps.safety, user, request.body));
+    return ok(await service.editPost(db, { safety: deps.safety, user, body: request.body }));
   });
 
   app.post('/post/delete/', { ...writes, schema: { body: PostRef, response: { 200: envelope(DeletePostResult) } } }, async (request) =>
-    ok(await service.deletePost(db, currentUser(request), request.body.post_uid)),
+    ok(await service.deletePost(db, { user: currentUser(request), uid: request.body.post_uid })),
   );
 
   app.get('/post/details/', { ...optional, schema: { querystring: PostRef, response: { 200: envelope(Post) } } }, async (request) => {
-    const post = await service.postDetails(db, request.user, request.query.post_uid);
+    const post = await service.postDetails(db, { viewer: request.user, uid: request.query.post_uid });
     countView(request, post);
     return ok(post);
   });
@@ -73,13 +73,12 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/post/list/',
     { ...optional, schema: { querystring: PostListQuery, response: { 200: envelope(PostPage) } } },
-    async (request, reply) =>
-      answer(reply, await service.listPublic(db, { viewer: request.user, query: request.query, cache: app.listCache })),
+    async (request, reply) => answer(reply, await service.listPublic(db, { viewer: request.user, query: request.query, cache: app.cache })),
   );
 
   await app.register(readingRoutes);
 
   app.get('/post/mine/', { ...required, schema: { querystring: MyPostsQuery, response: { 200: envelope(PostPage) } } }, async (request) =>
-    ok(await service.listMine(db, currentUser(request), request.query)),
+    ok(await service.listMine(db, { user: currentUser(request), query: request.query })),
   );
 };

@@ -14,7 +14,7 @@ import { prepared } from '../../db/prepared';
 import type { Db } from '../../db';
 import { novels, personas, posts, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { ListCache } from '../../lib/list-cache';
+import type { ProcessCache } from '../../lib/cache';
 import { newUid } from '../../lib/ids';
 import { authorBlocked, authorNotBlocked, type AuthUser } from '../../plugins/auth';
 import { refuseTakenDown } from '../moderation/takedown-marks';
@@ -149,7 +149,7 @@ async function loadFactsPrepared(db: Db, uid: string): Promise<PostFacts | null>
  * A novel is readable by others at /article/detail while at least one public
  * post is bound to it; called in the transaction that changed its posts.
  */
-export async function syncNovelVisibility(tx: DbOrTx, novelUid: string | null): Promise<void> {
+export async function syncNovelVisibility(tx: DbOrTx, { novelUid }: { novelUid: string | null }): Promise<void> {
   if (!novelUid) return;
   await tx
     .update(novels)
@@ -164,9 +164,9 @@ export async function syncNovelVisibility(tx: DbOrTx, novelUid: string | null): 
  * passes the safety check first, at the bound novel's rating (an unbound post is general), before
  * anything is written.
  */
-export async function createPost(db: Db, safety: Safety, user: AuthUser, body: CreatePostBody): Promise<Post> {
+export async function createPost(db: Db, { safety, user, body }: { safety: Safety; user: AuthUser; body: CreatePostBody }): Promise<Post> {
   const replay = await postOfRequest(db, user, body.request_id);
-  if (replay) return postDetails(db, user, replay);
+  if (replay) return postDetails(db, { viewer: user, uid: replay });
   const [bound] = body.novel_id ? await db.select({ isR18: novels.isR18 }).from(novels).where(eq(novels.uid, body.novel_id)) : [];
   // Taken-down content stays down: not its text again, nor its novel (docs/decisions/0035).
   await refuseTakenDown(db, { type: 'post', text: body.content, novelUid: body.novel_id ?? null });
@@ -213,11 +213,11 @@ export async function createPost(db: Db, safety: Safety, user: AuthUser, body: C
       .onConflictDoNothing({ target: [posts.authorUid, posts.requestId], where: sql`${posts.requestId} is not null` })
       .returning({ uid: posts.uid });
     if (inserted.length === 0) return false;
-    await syncNovelVisibility(tx, body.novel_id ?? null);
+    await syncNovelVisibility(tx, { novelUid: body.novel_id ?? null });
     return true;
   });
-  if (!created) return postDetails(db, user, (await postOfRequest(db, user, body.request_id)) ?? uid);
-  return postDetails(db, user, uid);
+  if (!created) return postDetails(db, { viewer: user, uid: (await postOfRequest(db, user, body.request_id)) ?? uid });
+  return postDetails(db, { viewer: user, uid });
 }
 
 /** A new post's tags (left out: the bound novel's two characters and their relationship) and warnings. */
@@ -251,7 +251,7 @@ async function ownPostForUpdate(tx: DbOrTx, user: AuthUser, uid: string): Promis
  * Edits one's own post. A draft that goes public takes a new feed position
  * (the top of the feed); a public post that goes back to draft leaves the feed.
  */
-export async function editPost(db: Db, safety: Safety, user: AuthUser, body: EditPostBody): Promise<Post> {
+export async function editPost(db: Db, { safety, user, body }: { safety: Safety; user: AuthUser; body: EditPostBody }): Promise<Post> {
   // A post keeps its language and rating for life, so the check can run before the transaction.
   const [current] = await db
     .select({ language: posts.language, isR18: posts.isR18, authorUid: posts.authorUid })
@@ -288,22 +288,22 @@ export async function editPost(db: Db, safety: Safety, user: AuthUser, body: Edi
         }),
       })
       .where(eq(posts.uid, row.uid));
-    await syncNovelVisibility(tx, row.novelUid);
+    await syncNovelVisibility(tx, { novelUid: row.novelUid });
   });
-  return postDetails(db, user, body.post_uid);
+  return postDetails(db, { viewer: user, uid: body.post_uid });
 }
 
-export async function deletePost(db: Db, user: AuthUser, uid: string): Promise<{ deleted: true }> {
+export async function deletePost(db: Db, { user, uid }: { user: AuthUser; uid: string }): Promise<{ deleted: true }> {
   await db.transaction(async (tx) => {
     const row = await ownPostForUpdate(tx, user, uid);
     await tx.delete(posts).where(eq(posts.uid, row.uid));
-    await syncNovelVisibility(tx, row.novelUid);
+    await syncNovelVisibility(tx, { novelUid: row.novelUid });
   });
   return { deleted: true };
 }
 
 /** One post for a reader: 404001 for drafts of others, 403001 for adult posts without the 18+ confirmation. */
-export async function postDetails(db: DbOrTx, viewer: Viewer, uid: string): Promise<Post> {
+export async function postDetails(db: DbOrTx, { viewer, uid }: { viewer: Viewer; uid: string }): Promise<Post> {
   const facts = db instanceof PgTransaction ? await loadFacts(db, uid) : await loadFactsPrepared(db as Db, uid);
   if (!facts) throw new AppError('notFound');
   const access = readable(facts.post, viewer, facts.authorBlocked);
@@ -314,7 +314,7 @@ export async function postDetails(db: DbOrTx, viewer: Viewer, uid: string): Prom
 }
 
 /** The post a shared link previews, or null when it must preview nothing (drafts, adult posts, unknown). */
-export async function postForPreview(db: Db, uid: string): Promise<Post | null> {
+export async function postForPreview(db: Db, { uid }: { uid: string }): Promise<Post | null> {
   const facts = await loadFacts(db, uid);
   if (!facts || facts.post.status !== 'active' || facts.authorBlocked || !facts.post.isPublic || facts.post.isR18) return null;
   return present(facts, null);
@@ -429,7 +429,7 @@ export async function listPublic(
   options: {
     viewer: Viewer;
     query: FeedQuery;
-    cache?: ListCache | null;
+    cache?: ProcessCache | null;
   },
 ): Promise<PostPage> {
   const { viewer, query, cache } = options;
@@ -446,16 +446,16 @@ export async function listPublic(
   // A filtered page is the reader's own (docs/decisions/0057): read from PostgreSQL, never kept.
   if (!cache?.enabled || shape.tag || shape.exclude || shape.muter) return pageOf(db, viewer, shape, { ...query, ...filters });
   const key = JSON.stringify([shape.adult, query.language ?? null, query.snapshot ?? null, query.page]);
-  const page = await cache.page('post', key, () => pageOf(db, null, shape, query));
+  const page = await cache.read('post', key, () => pageOf(db, null, shape, query));
   if (!viewer || !page.results.some((post) => post.author_uid === viewer.uid)) return page;
-  return cache.overlay('post', viewer.uid, key, page, null, () => ({
-    ...page,
-    results: page.results.map((post) => (post.author_uid === viewer.uid ? { ...post, is_mine: true } : post)),
-  }));
+  return { ...page, results: page.results.map((post) => (post.author_uid === viewer.uid ? { ...post, is_mine: true } : post)) };
 }
 
 /** The caller's own posts, drafts and taken-down ones (labelled) included, newest first. */
-export async function listMine(db: Db, user: AuthUser, query: { page: number; snapshot?: number | undefined }): Promise<PostPage> {
+export async function listMine(
+  db: Db,
+  { user, query }: { user: AuthUser; query: { page: number; snapshot?: number | undefined } },
+): Promise<PostPage> {
   const shape = { ...NO_FILTERS, mine: true, language: false, adult: true, snapshot: query.snapshot !== undefined };
   return pageOf(db, user, shape, { ...query, author: user.uid });
 }

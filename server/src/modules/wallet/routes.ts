@@ -10,6 +10,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/wallet/transactions/',
     { preHandler: app.authenticate, schema: { querystring: TransactionsQuery, response: { 200: envelope(page(Transaction)) } } },
-    async (request) => ok(await listTransactions(db, currentUser(request).uid, request.query.page, request.query.before)),
+    async (request) =>
+      ok(await listTransactions(db, { userUid: currentUser(request).uid, page: request.query.page, before: request.query.before })),
   );
 };

@@ -104,7 +104,10 @@ export async function shortenPass(
 }
 
 /** The balance, the debt and the ledger's sum (balance - debt = ledgerSum), for checks and the operator. */
-export async function ledgerTotals(db: DbOrTx, userUid: string): Promise<{ balance: number; debt: number; ledgerSum: number }> {
+export async function ledgerTotals(
+  db: DbOrTx,
+  { userUid }: { userUid: string },
+): Promise<{ balance: number; debt: number; ledgerSum: number }> {
   const result = await db.execute<{ balance: number; debt: number; ledger_sum: number }>(sql`
     select u.balance, u.debt, coalesce((select sum(amount) from ledger l where l.user_uid = u.uid), 0)::int as ledger_sum
     from users u where u.uid = ${userUid}`);
@@ -118,7 +121,7 @@ export async function ledgerTotals(db: DbOrTx, userUid: string): Promise<{ balan
  * (docs/decisions/0020). Deferred join (docs/decisions/0028): the page's ids are cut from ledger_user_idx
  * (user_uid, id) alone, offset and all, then only those rows are read.
  */
-export function transactionsQuery(db: Db, before: boolean) {
+export function transactionsQuery(db: Db, { before }: { before: boolean }) {
   const name = `wallet_transactions_${before ? 1 : 0}`;
   return prepared(db, name, () => {
     const keys = db
@@ -150,8 +153,12 @@ export function transactionsQuery(db: Db, before: boolean) {
  * The caller's ledger, newest first, 20 a page. `before` (the first page's
  * newest id) pins later pages, so rows written meanwhile never shift them.
  */
-export async function listTransactions(db: Db, userUid: string, page: number, before: number | undefined) {
-  const rows = await transactionsQuery(db, before !== undefined).execute({ user: userUid, before, offset: (page - 1) * PAGE_SIZE });
+export async function listTransactions(db: Db, { userUid, page, before }: { userUid: string; page: number; before: number | undefined }) {
+  const rows = await transactionsQuery(db, { before: before !== undefined }).execute({
+    user: userUid,
+    before,
+    offset: (page - 1) * PAGE_SIZE,
+  });
   return {
     results: rows.slice(0, PAGE_SIZE).map((r) => ({
       id: Number(r.id),
@@ -182,11 +189,13 @@ function publicReference(kind: LedgerKind, ref: string | null): string | null {
 }
 
 /**
- * The account with its balance and debt as the database holds them now. The per-process auth cache
- * is not told of balance changes (every story changes it; migration 0026), so answers that show
- * the money read it here.
+ * The account with its balance and debt as the database holds them now: a signed-in request's account
+ * holds no money (plugins/auth.ts, decision 0052), so answers that show the money read it here.
  */
-export async function withFreshMoney<U extends { uid: string; balance: number; debt: number }>(db: DbOrTx, user: U): Promise<U> {
+export async function withFreshMoney<U extends { uid: string }>(
+  db: DbOrTx,
+  { user }: { user: U },
+): Promise<U & { balance: number; debt: number }> {
   const [row] = await db.select({ balance: users.balance, debt: users.debt }).from(users).where(eq(users.uid, user.uid));
-  return row ? { ...user, ...row } : user;
+  return { ...user, balance: row?.balance ?? 0, debt: row?.debt ?? 0 };
 }

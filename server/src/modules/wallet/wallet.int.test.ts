@@ -15,7 +15,7 @@ describe('the Butter ledger', () => {
     const me = await signUp(ctx, 'ledger@example.com');
     const rows = await ctx.database.pool.query('select kind, amount, balance_after, ref from ledger where user_uid = $1', [me.uid]);
     expect(rows.rows).toEqual([{ kind: 'signup', amount: 6, balance_after: 6, ref: me.uid }]);
-    expect(await ledgerTotals(ctx.database.db, me.uid)).toEqual({ balance: 6, debt: 0, ledgerSum: 6 });
+    expect(await ledgerTotals(ctx.database.db, { userUid: me.uid })).toEqual({ balance: 6, debt: 0, ledgerSum: 6 });
   });
 
   it('never lets a balance go below zero, whatever the concurrency', async () => {
@@ -30,7 +30,7 @@ describe('the Butter ledger', () => {
     const outcomes = await Promise.all(Array.from({ length: 10 }, spend));
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 305001)).toHaveLength(9);
-    expect(await ledgerTotals(ctx.database.db, me.uid)).toEqual({ balance: 0, debt: 0, ledgerSum: 0 });
+    expect(await ledgerTotals(ctx.database.db, { userUid: me.uid })).toEqual({ balance: 0, debt: 0, ledgerSum: 0 });
   });
 
   it('credits a reference only once per kind', async () => {
@@ -39,7 +39,7 @@ describe('the Butter ledger', () => {
       ctx.database.db.transaction((tx) => applyLedger(tx, { userUid: me.uid, kind: 'purchase', amount: 30, ref: 'cs_test_1' }));
     await credit();
     await expect(credit()).rejects.toThrow();
-    expect(await ledgerTotals(ctx.database.db, me.uid)).toEqual({ balance: 36, debt: 0, ledgerSum: 36 });
+    expect(await ledgerTotals(ctx.database.db, { userUid: me.uid })).toEqual({ balance: 36, debt: 0, ledgerSum: 36 });
   });
 
   it('is append-only: rows cannot be edited or deleted', async () => {
