@@ -1,7 +1,7 @@
 import { CURRENCIES, findProduct, PAGE_SIZE, type Currency, type LedgerKind, type Product } from '@butterfic/contract';
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import type { Db } from '../../db';
+import type { Db, DbOrTx } from '../../db';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/errors';
 import { newUid } from '../../lib/ids';
@@ -309,127 +309,167 @@ type Hold = 'held' | 'released' | 'kept' | null;
  */
 export async function settlePayment(db: Db, { sessionId, changes }: { sessionId: string; changes: PaymentChange[] }): Promise<Move[]> {
   return db.transaction(async (tx) => {
-    const locked = await tx.execute<{
-      user_uid: string;
-      product_id: string;
-      amount: number;
-      status: string;
-      butter_reversed: number;
-      pass_ended: boolean;
-      pass_seconds_taken: number | null;
-      hold: Hold;
-    }>(sql`
+    const locked = await tx.execute<PaymentRow>(sql`
       select user_uid, product_id, amount, status, butter_reversed, pass_revoked_at is not null as pass_ended,
         pass_seconds_taken, hold
       from payments where session_id = ${sessionId} for update`);
     const row = locked.rows[0];
     if (!row || row.status !== 'credited') return [];
-    const product = productOrThrow(row.product_id);
-    const userUid = row.user_uid;
-    const butter = product.kind === 'butter' ? product.butter : 0;
-    const share = (refunded: number) =>
-      refunded >= row.amount ? butter : Math.min(butter, Math.round((butter * Math.max(0, refunded)) / row.amount));
-    const activeRefunds = async () => {
-      const found = await tx.execute<{ amount: number; butter: number; count: number }>(sql`
-        select coalesce(sum(amount), 0)::int as amount, coalesce(sum(butter), 0)::int as butter, count(*)::int as count
-        from payment_refunds where session_id = ${sessionId} and status = 'active'`);
-      return found.rows[0] ?? { amount: 0, butter: 0, count: 0 };
-    };
-    let hold: Hold = row.hold;
-    let reversed = row.butter_reversed;
-    let passEnded = row.pass_ended;
-    let passSecondsTaken = row.pass_seconds_taken;
-
-    /** Moves the account to what the payment should have taken back now; one ledger row, or none. */
-    const settle = async (ref: string, take: LedgerKind, giveBack: LedgerKind): Promise<Move | null> => {
-      const active = await activeRefunds();
-      const holding = hold === 'held' || hold === 'kept';
-      if (product.kind === 'butter') {
-        const target = holding ? butter : Math.min(butter, active.butter);
-        const delta = target - reversed;
-        await tx.execute(sql`
-          update payments set butter_reversed = ${target}, refunded_amount = ${Math.min(row.amount, active.amount)}
-          where session_id = ${sessionId}`);
-        reversed = target;
-        if (delta === 0) return null;
-        const kind = delta > 0 ? take : giveBack;
-        const after = await applyLedger(tx, { userUid, kind, amount: -delta, ref });
-        return { userUid, kind, butter: -delta, pass: null, ...after };
-      }
-      await tx.execute(sql`
-        update payments set refunded_amount = ${Math.min(row.amount, active.amount)} where session_id = ${sessionId}`);
-      const end = holding || active.count > 0;
-      if (end === passEnded) return null;
-      passEnded = end;
-      if (end) {
-        // The pass's length comes off the account's pass end; if that is past, the pass ends now.
-        const {
-          passUntil: _ended,
-          secondsTaken,
-          ...after
-        } = await shortenPass(tx, { userUid, seconds: product.passSeconds, kind: take, ref });
-        passSecondsTaken = secondsTaken;
-        await tx.execute(sql`
-          update payments set pass_revoked_at = now(), pass_seconds_taken = ${passSecondsTaken} where session_id = ${sessionId}`);
-        return { userUid, kind: take, butter: 0, pass: 'ended', ...after };
-      }
-      // Given back: the time it took runs again from the later of now and the pass end (a pass ended before
-      // migration 0029 recorded no time: its whole length).
-      const seconds = passSecondsTaken ?? product.passSeconds;
-      await tx.execute(sql`
-        update payments set pass_revoked_at = null, pass_seconds_taken = null where session_id = ${sessionId}`);
-      passSecondsTaken = null;
-      if (seconds <= 0) return null;
-      const { passUntil: _restored, ...after } = await extendPass(tx, { userUid, seconds, kind: giveBack, ref });
-      return { userUid, kind: giveBack, butter: 0, pass: 'restored', ...after };
-    };
-
+    const settlement = new Settlement(tx, sessionId, row);
     const moves: Move[] = [];
     for (const change of changes) {
-      const ref = `${sessionId}:${change.id}`;
-      let move: Move | null;
-      if (change.type === 'refund') {
-        if (change.active) {
-          const before = await activeRefunds();
-          const amount = change.amount === 'rest' ? row.amount - before.amount : change.amount;
-          if (amount <= 0 && change.amount === 'rest') continue;
-          const refunded = Math.min(row.amount, before.amount);
-          const taken = Math.max(0, share(refunded + amount) - share(refunded));
-          const seen = await tx.execute(sql`
-            insert into payment_refunds (session_id, id, amount, butter, status)
-            values (${sessionId}, ${change.id}, ${Math.max(0, amount)}, ${taken}, 'active')
-            on conflict do nothing
-            returning id`);
-          if (!seen.rows[0]) continue;
-        } else {
-          const failed = await tx.execute(sql`
-            update payment_refunds set status = 'failed', failed_at = now()
-            where session_id = ${sessionId} and id = ${change.id} and status = 'active'
-            returning id`);
-          if (!failed.rows[0]) {
-            // Failed before we saw it send anything: it never takes, however late a stale copy of it arrives.
-            await tx.execute(sql`
-              insert into payment_refunds (session_id, id, amount, butter, status, failed_at)
-              values (${sessionId}, ${change.id}, ${change.amount === 'rest' ? 0 : Math.max(0, change.amount)}, 0, 'failed', now())
-              on conflict do nothing`);
-            continue;
-          }
-        }
-        move = await settle(ref, 'purchase_refund', 'refund_failed');
-      } else {
-        if (hold === 'released' || hold === 'kept' || (change.type === 'hold' && hold === 'held')) continue;
-        const next = change.type === 'hold' ? 'held' : change.type === 'release' ? 'released' : 'kept';
-        await tx.execute(sql`
-          update payments set hold = ${next}, held_by = coalesce(held_by, ${change.id}), held_at = coalesce(held_at, now())
-          where session_id = ${sessionId}`);
-        hold = next;
-        // A hold's row and the lost dispute's row of the same dispute are both `chargeback`: refs differ.
-        move = await settle(change.type === 'hold' ? `${ref}:held` : ref, 'chargeback', 'dispute_won');
-      }
+      const move = change.type === 'refund' ? await settlement.refund(change) : await settlement.dispute(change);
       if (move) moves.push(move);
     }
     return moves;
   });
+}
+
+/** A credited payment's row as settlePayment locks it. */
+type PaymentRow = {
+  user_uid: string;
+  product_id: string;
+  amount: number;
+  status: string;
+  butter_reversed: number;
+  pass_ended: boolean;
+  pass_seconds_taken: number | null;
+  hold: Hold;
+};
+
+/**
+ * One payment's refunds and disputes applied in order, inside settlePayment's transaction (its row locked):
+ * what the payment has taken back so far is kept here, and each change moves the account by one ledger
+ * row (through the wallet) or none.
+ */
+class Settlement {
+  private readonly product: ReturnType<typeof productOrThrow>;
+  private readonly butter: number;
+  private hold: Hold;
+  private reversed: number;
+  private passEnded: boolean;
+  private passSecondsTaken: number | null;
+
+  constructor(
+    private readonly tx: DbOrTx,
+    private readonly sessionId: string,
+    private readonly row: PaymentRow,
+  ) {
+    this.product = productOrThrow(row.product_id);
+    this.butter = this.product.kind === 'butter' ? this.product.butter : 0;
+    this.hold = row.hold;
+    this.reversed = row.butter_reversed;
+    this.passEnded = row.pass_ended;
+    this.passSecondsTaken = row.pass_seconds_taken;
+  }
+
+  /** A refund sent (its Butter share recorded once) or failed (never takes, however late a stale copy arrives). */
+  async refund(change: Extract<PaymentChange, { type: 'refund' }>): Promise<Move | null> {
+    const { tx, sessionId } = this;
+    if (change.active) {
+      const before = await this.activeRefunds();
+      const amount = change.amount === 'rest' ? this.row.amount - before.amount : change.amount;
+      if (amount <= 0 && change.amount === 'rest') return null;
+      const refunded = Math.min(this.row.amount, before.amount);
+      const taken = Math.max(0, this.share(refunded + amount) - this.share(refunded));
+      const seen = await tx.execute(sql`
+        insert into payment_refunds (session_id, id, amount, butter, status)
+        values (${sessionId}, ${change.id}, ${Math.max(0, amount)}, ${taken}, 'active')
+        on conflict do nothing
+        returning id`);
+      if (!seen.rows[0]) return null;
+    } else {
+      const failed = await tx.execute(sql`
+        update payment_refunds set status = 'failed', failed_at = now()
+        where session_id = ${sessionId} and id = ${change.id} and status = 'active'
+        returning id`);
+      if (!failed.rows[0]) {
+        // Failed before we saw it send anything: it never takes, however late a stale copy of it arrives.
+        await tx.execute(sql`
+          insert into payment_refunds (session_id, id, amount, butter, status, failed_at)
+          values (${sessionId}, ${change.id}, ${change.amount === 'rest' ? 0 : Math.max(0, change.amount)}, 0, 'failed', now())
+          on conflict do nothing`);
+        return null;
+      }
+    }
+    return this.settle(`${sessionId}:${change.id}`, 'purchase_refund', 'refund_failed');
+  }
+
+  /** A dispute or early fraud warning opened (held), won (released) or lost (kept); each state once. */
+  async dispute(change: Exclude<PaymentChange, { type: 'refund' }>): Promise<Move | null> {
+    const hold = this.hold;
+    if (hold === 'released' || hold === 'kept' || (change.type === 'hold' && hold === 'held')) return null;
+    const next = change.type === 'hold' ? 'held' : change.type === 'release' ? 'released' : 'kept';
+    await this.tx.execute(sql`
+      update payments set hold = ${next}, held_by = coalesce(held_by, ${change.id}), held_at = coalesce(held_at, now())
+      where session_id = ${this.sessionId}`);
+    this.hold = next;
+    const ref = `${this.sessionId}:${change.id}`;
+    // A hold's row and the lost dispute's row of the same dispute are both `chargeback`: refs differ.
+    return this.settle(change.type === 'hold' ? `${ref}:held` : ref, 'chargeback', 'dispute_won');
+  }
+
+  /** The Butter a refund of `refunded` (in the payment's currency units) takes back. */
+  private share(refunded: number): number {
+    const { butter, row } = this;
+    return refunded >= row.amount ? butter : Math.min(butter, Math.round((butter * Math.max(0, refunded)) / row.amount));
+  }
+
+  private async activeRefunds(): Promise<{ amount: number; butter: number; count: number }> {
+    const found = await this.tx.execute<{ amount: number; butter: number; count: number }>(sql`
+      select coalesce(sum(amount), 0)::int as amount, coalesce(sum(butter), 0)::int as butter, count(*)::int as count
+      from payment_refunds where session_id = ${this.sessionId} and status = 'active'`);
+    return found.rows[0] ?? { amount: 0, butter: 0, count: 0 };
+  }
+
+  /** Moves the account to what the payment should have taken back now; one ledger row, or none. */
+  private async settle(ref: string, take: LedgerKind, giveBack: LedgerKind): Promise<Move | null> {
+    const active = await this.activeRefunds();
+    const holding = this.hold === 'held' || this.hold === 'kept';
+    const refundedAmount = Math.min(this.row.amount, active.amount);
+    if (this.product.kind === 'butter') {
+      const target = holding ? this.butter : Math.min(this.butter, active.butter);
+      const delta = target - this.reversed;
+      await this.tx.execute(sql`
+        update payments set butter_reversed = ${target}, refunded_amount = ${refundedAmount}
+        where session_id = ${this.sessionId}`);
+      this.reversed = target;
+      if (delta === 0) return null;
+      const kind = delta > 0 ? take : giveBack;
+      const after = await applyLedger(this.tx, { userUid: this.row.user_uid, kind, amount: -delta, ref });
+      return { userUid: this.row.user_uid, kind, butter: -delta, pass: null, ...after };
+    }
+    await this.tx.execute(sql`
+      update payments set refunded_amount = ${refundedAmount} where session_id = ${this.sessionId}`);
+    const end = holding || active.count > 0;
+    if (end === this.passEnded) return null;
+    this.passEnded = end;
+    return end ? this.endPass(ref, take) : this.restorePass(ref, giveBack);
+  }
+
+  /** The pass's length comes off the account's pass end; if that is past, the pass ends now. */
+  private async endPass(ref: string, kind: LedgerKind): Promise<Move> {
+    const seconds = this.product.kind === 'pass' ? this.product.passSeconds : 0;
+    const { passUntil: _ended, secondsTaken, ...after } = await shortenPass(this.tx, { userUid: this.row.user_uid, seconds, kind, ref });
+    this.passSecondsTaken = secondsTaken;
+    await this.tx.execute(sql`
+      update payments set pass_revoked_at = now(), pass_seconds_taken = ${secondsTaken} where session_id = ${this.sessionId}`);
+    return { userUid: this.row.user_uid, kind, butter: 0, pass: 'ended', ...after };
+  }
+
+  /**
+   * Given back: the time it took runs again from the later of now and the pass end (a pass ended before
+   * migration 0029 recorded no time: its whole length).
+   */
+  private async restorePass(ref: string, kind: LedgerKind): Promise<Move | null> {
+    const seconds = this.passSecondsTaken ?? (this.product.kind === 'pass' ? this.product.passSeconds : 0);
+    await this.tx.execute(sql`
+      update payments set pass_revoked_at = null, pass_seconds_taken = null where session_id = ${this.sessionId}`);
+    this.passSecondsTaken = null;
+    if (seconds <= 0) return null;
+    const { passUntil: _restored, ...after } = await extendPass(this.tx, { userUid: this.row.user_uid, seconds, kind, ref });
+    return { userUid: this.row.user_uid, kind, butter: 0, pass: 'restored', ...after };
+  }
 }
 
 /** The operator's refund outside Stripe (`npm run admin -- payment refund`): all that no refund covers yet. */
