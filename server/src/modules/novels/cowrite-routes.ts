@@ -13,18 +13,17 @@ import {
   ReviseBody,
   ReviseResult,
 } from '@butterfic/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitGenerationStarts } from '../../lib/account-limits';
 import { limitJudgedWrite } from '../../lib/rate-limit';
 import { currentUser } from '../../plugins/auth';
 import { changes } from '../../plugins/cache';
 import { ok } from '../../plugins/envelope';
-import { SECURITY_HEADERS } from '../../plugins/security';
 import { continuityOf, nextChoices } from './choices';
 import { chapterHistoryOf, restoreHistory } from './history';
 import { acceptRevision, chargeRevision, prepareRevision, refundRevision, reviseSelection, runRevision } from './revise';
-import { wantsEventStream } from './stream';
+import { openEventStream, wantsEventStream } from './stream';
 
 /** Co-writing in place (issue 50, docs/decisions/0056-co-writing-in-place.md): revise, accept, a chapter's history, choices, continuity. */
 export const cowriteRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -143,21 +142,6 @@ function abortOnClose(reply: FastifyReply): AbortSignal {
   const controller = new AbortController();
   reply.raw.once('close', () => controller.abort());
   return controller.signal;
-}
-
-function openEventStream(request: FastifyRequest, reply: FastifyReply): ServerResponse {
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-    'x-request-id': String(request.id),
-    // A hijacked reply skips the onSend hook: the same security headers as every other answer.
-    ...SECURITY_HEADERS,
-  });
-  return res;
 }
 
 function send(res: ServerResponse, event: string, data: unknown) {

@@ -566,8 +566,8 @@ async function readableNovel(
   };
 }
 
-/** Takes the reply over for Server-Sent Events. */
-function openEventStream(request: FastifyRequest, reply: FastifyReply): ServerResponse {
+/** Takes the reply over for Server-Sent Events (story streams, and the variants of a revision). */
+export function openEventStream(request: FastifyRequest, reply: FastifyReply): ServerResponse {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
