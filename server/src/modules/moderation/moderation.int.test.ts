@@ -195,7 +195,7 @@ describe('the console and takedowns', () => {
     expect(mailTo('ja-holder@example.com')?.subject).toContain('ご通報');
     expect(mailTo('ja-holder@example.com')?.text).toContain('投稿「Borrowed chapter」');
     expect(mailTo('ko-reader@example.com')?.subject).toContain('신고 결과');
-    expect(mailTo('ko-reader@example.com')?.text).toContain('글 ‘Borrowed chapter’의 게시를 중단했습니다');
+    expect(mailTo('ko-reader@example.com')?.text).toContain('게시물 ‘Borrowed chapter’의 게시를 중단했습니다');
     // No language known: the content's (an English post).
     expect(mailTo('plain@example.com')?.subject).toBe('Your Butterfic report: the content was taken down');
   });
