@@ -5,7 +5,7 @@ import type enReader from '../../web/src/locales/en/reader.json';
 import { launch, newPage, PHONE, snap } from './browser';
 import { callApi, signUp, useSession, type Session } from './fixtures';
 import { texts } from './locales';
-import { fill, grantButter } from './story';
+import { fill, writtenStory } from './story';
 
 // The codex on the work reader (issue 49), on a phone: add an entry with an alias, put the alias in
 // the author's note, write the next chapter, and see the entry in the view of what the model saw.
@@ -16,29 +16,18 @@ const textsOf = (lang: Lang) => texts[lang] as unknown as Texts;
 
 type Details = { novel: { generate_status: string }; chapters: { content: string }[] };
 type Codex = { entries: { name: string; aliases: string[]; text: string }[] };
-const details = (session: Session, uid: string) => callApi<Details>('GET', `/novel/details/?novel_uid=${uid}`, { token: session.tokens.access });
+const details = (session: Session, uid: string) =>
+  callApi<Details>('GET', `/novel/details/?novel_uid=${uid}`, { token: session.tokens.access });
 
 async function story(session: Session, lang: Lang): Promise<string> {
-  const started = await callApi<{ novel_uid: string }>('POST', '/novel/generate/', {
-    token: session.tokens.access,
-    body: {
-      params: {
-        char_a_name: lang === 'ja' ? '湊' : 'Ines',
-        char_a_setting: lang === 'ja' ? '灯台守。30歳。' : 'A lighthouse keeper of 34.',
-        char_b_name: lang === 'ja' ? '朔' : 'Tomas',
-        char_b_setting: lang === 'ja' ? '地図職人。28歳。' : 'A cartographer of 31.',
-        plot: lang === 'ja' ? '嵐の夜、二人は灯台で夜明けを待つ。' : 'A storm keeps them in the lighthouse until morning.',
-      },
-      is_r18: 0,
-      dialogue_heavy: 0,
-      first_person: 0,
-      language: lang,
-      model: 'v1',
-    },
+  const uid = await writtenStory(session, lang, {
+    char_a_name: lang === 'ja' ? '湊' : 'Ines',
+    char_a_setting: lang === 'ja' ? '灯台守。30歳。' : 'A lighthouse keeper of 34.',
+    char_b_name: lang === 'ja' ? '朔' : 'Tomas',
+    char_b_setting: lang === 'ja' ? '地図職人。28歳。' : 'A cartographer of 31.',
+    plot: lang === 'ja' ? '嵐の夜、二人は灯台で夜明けを待つ。' : 'A storm keeps them in the lighthouse until morning.',
   });
-  await grantButter(session.email, 6);
-  await expect.poll(async () => (await details(session, started.novel_uid)).novel.generate_status, { timeout: 40_000, interval: 300 }).toBe('done');
-  return started.novel_uid;
+  return uid;
 }
 
 let browser: Browser;
@@ -93,7 +82,10 @@ describe.each(['en', 'ja'] as const)('the codex in %s on a phone', (lang) => {
     // The codex marks the entries that went into the chapter shown (the reader may have redrawn the panel closed).
     const panel = page.locator('details.codex-panel');
     if (!(await panel.evaluate((d) => (d as HTMLDetailsElement).open))) await page.getByText(t.title, { exact: true }).click();
-    await page.getByText(fill(t.usedIn, { number: 2 })).first().waitFor();
+    await page
+      .getByText(fill(t.usedIn, { number: 2 }))
+      .first()
+      .waitFor();
     await context.close();
   });
 });

@@ -6,7 +6,7 @@ import type enCowrite from '../../web/src/locales/en/cowrite.json';
 import { DESKTOP, launch, newPage, PHONE, snap } from './browser';
 import { callApi, signUp, useSession, type Session } from './fixtures';
 import { texts } from './locales';
-import { fill, grantButter } from './story';
+import { fill, writtenStory } from './story';
 
 // Co-writing in place (issue 50): select a sentence of a finished chapter (a finger on a phone, the
 // mouse on a desktop), ask for variants, see each one's difference, accept one, and undo it from the
@@ -20,29 +20,18 @@ const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-c
 const FIRST_TAKE: Record<Lang, string> = { en: 'For a moment, nothing moved.', ko: '그 순간, 아무도 움직이지 않았다.' };
 
 type Details = { novel: { generate_status: string }; chapters: { content: string }[] };
-const details = (session: Session, uid: string) => callApi<Details>('GET', `/novel/details/?novel_uid=${uid}`, { token: session.tokens.access });
+const details = (session: Session, uid: string) =>
+  callApi<Details>('GET', `/novel/details/?novel_uid=${uid}`, { token: session.tokens.access });
 
 async function story(session: Session, lang: Lang): Promise<string> {
-  const started = await callApi<{ novel_uid: string }>('POST', '/novel/generate/', {
-    token: session.tokens.access,
-    body: {
-      params: {
-        char_a_name: lang === 'ko' ? '서윤' : 'Ines',
-        char_a_setting: lang === 'ko' ? '등대지기. 32세.' : 'A lighthouse keeper of 34.',
-        char_b_name: lang === 'ko' ? '도현' : 'Tomas',
-        char_b_setting: lang === 'ko' ? '지도 제작자. 30세.' : 'A cartographer of 31.',
-        plot: lang === 'ko' ? '폭풍우 치는 밤, 두 사람은 등대에서 아침을 기다린다.' : 'A storm keeps them in the lighthouse until morning.',
-      },
-      is_r18: 0,
-      dialogue_heavy: 0,
-      first_person: 0,
-      language: lang,
-      model: 'v1',
-    },
+  const uid = await writtenStory(session, lang, {
+    char_a_name: lang === 'ko' ? '서윤' : 'Ines',
+    char_a_setting: lang === 'ko' ? '등대지기. 32세.' : 'A lighthouse keeper of 34.',
+    char_b_name: lang === 'ko' ? '도현' : 'Tomas',
+    char_b_setting: lang === 'ko' ? '지도 제작자. 30세.' : 'A cartographer of 31.',
+    plot: lang === 'ko' ? '폭풍우 치는 밤, 두 사람은 등대에서 아침을 기다린다.' : 'A storm keeps them in the lighthouse until morning.',
   });
-  await grantButter(session.email, 6);
-  await expect.poll(async () => (await details(session, started.novel_uid)).novel.generate_status, { timeout: 40_000, interval: 300 }).toBe('done');
-  return started.novel_uid;
+  return uid;
 }
 
 /** The first sentence of the chapter's first paragraph, selected by a finger (a DOM range) or by dragging the mouse. */
@@ -63,7 +52,11 @@ async function selectFirstSentence(page: Page, how: 'touch' | 'mouse'): Promise<
       document.getSelection()!.removeAllRanges();
       document.getSelection()!.addRange(range);
     }
-    return { sentence: text.slice(0, end), from: { x: first.left + 1, y: first.top + first.height / 2 }, to: { x: last.right - 1, y: last.top + last.height / 2 } };
+    return {
+      sentence: text.slice(0, end),
+      from: { x: first.left + 1, y: first.top + first.height / 2 },
+      to: { x: last.right - 1, y: last.top + last.height / 2 },
+    };
   }, how === 'touch');
   if (how === 'mouse') {
     await page.mouse.move(found.from.x, found.from.y);
@@ -80,7 +73,9 @@ async function axeFindings(page: Page): Promise<string[]> {
     type Finding = { id: string; impact: string; nodes: { target: string[] }[] };
     const axe = (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<{ violations: Finding[] }> } }).axe;
     const { violations } = await axe.run(document, { resultTypes: ['violations'] });
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
 }
 
@@ -136,7 +131,11 @@ describe.each([
     await history.getByText(t.source.revise, { exact: true }).waitFor();
     expect(await axeFindings(page)).toEqual([]);
     await snap(page, shot('history'));
-    await history.getByRole('button', { name: new RegExp(`^${fill(t.restore, { source: t.source.model, time: '' }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
+    await history
+      .getByRole('button', {
+        name: new RegExp(`^${fill(t.restore, { source: t.source.model, time: '' }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+      })
+      .click();
     await expect.poll(async () => (await details(session, uid)).chapters[0]!.content).toBe(original);
     await history.getByText(t.source.restore, { exact: true }).waitFor();
     await page.keyboard.press('Escape');

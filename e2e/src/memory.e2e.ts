@@ -4,7 +4,7 @@ import type enReader from '../../web/src/locales/en/reader.json';
 import { DESKTOP, launch, newPage, PHONE, snap } from './browser';
 import { callApi, signUp, useSession, type Session } from './fixtures';
 import { texts } from './locales';
-import { fill, grantButter } from './story';
+import { fill, writtenStory } from './story';
 
 // Story memory on the work reader (issue 29): open it, correct the memory, write a note for the next
 // chapter, pin a fact, save, continue, and see the new chapter; the next request carries what was saved.
@@ -21,30 +21,16 @@ const details = (session: Session, uid: string) =>
   callApi<Details>('GET', `/novel/details/?novel_uid=${uid}`, { token: session.tokens.access });
 
 async function story(session: Session, lang: Lang): Promise<string> {
-  const started = await callApi<{ novel_uid: string }>('POST', '/novel/generate/', {
-    token: session.tokens.access,
-    body: {
-      params: {
-        char_a_name: lang === 'ja' ? '湊' : 'Ines',
-        char_a_setting: lang === 'ja' ? '灯台守。30歳。' : 'A lighthouse keeper of 34.',
-        char_b_name: lang === 'ja' ? '朔' : 'Tomas',
-        char_b_setting: lang === 'ja' ? '地図職人。28歳。' : 'A cartographer of 31.',
-        plot: lang === 'ja' ? '嵐の夜、二人は灯台で夜明けを待つ。' : 'A storm keeps them in the lighthouse until morning.',
-      },
-      is_r18: 0,
-      dialogue_heavy: 0,
-      first_person: 0,
-      language: lang,
-      model: 'v1',
-    },
+  const uid = await writtenStory(session, lang, {
+    char_a_name: lang === 'ja' ? '湊' : 'Ines',
+    char_a_setting: lang === 'ja' ? '灯台守。30歳。' : 'A lighthouse keeper of 34.',
+    char_b_name: lang === 'ja' ? '朔' : 'Tomas',
+    char_b_setting: lang === 'ja' ? '地図職人。28歳。' : 'A cartographer of 31.',
+    plot: lang === 'ja' ? '嵐の夜、二人は灯台で夜明けを待つ。' : 'A storm keeps them in the lighthouse until morning.',
   });
-  await grantButter(session.email, 6);
-  await expect
-    .poll(async () => (await details(session, started.novel_uid)).novel.generate_status, { timeout: 40_000, interval: 300 })
-    .toBe('done');
   // The offline writer's memory (a labelled extract) is written a moment after the chapter.
-  await expect.poll(async () => (await memoryOf(session, started.novel_uid)).memory_chapters, { timeout: 20_000, interval: 300 }).toBe(1);
-  return started.novel_uid;
+  await expect.poll(async () => (await memoryOf(session, uid)).memory_chapters, { timeout: 20_000, interval: 300 }).toBe(1);
+  return uid;
 }
 
 let browser: Browser;

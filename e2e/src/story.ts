@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { callApi, type Session } from './fixtures';
 
 /** Fills a translation's {{placeholders}} as i18next would (numbers need no formatting here). */
 export const fill = (template: string, values: Record<string, string | number>) =>
@@ -39,4 +40,27 @@ export async function expectGrowingText(page: Page, hint: string, stop?: string)
   expect(hintShown).toBe(true);
   expect(stopShown).toBe(true);
   await expect.poll(() => storyLength(page), { timeout: 5000, interval: 200 }).toBeGreaterThan(before);
+}
+
+/** The two characters and the plot of a story started through the API. */
+export type StoryStart = { char_a_name: string; char_a_setting: string; char_b_name: string; char_b_setting: string; plot: string };
+
+/**
+ * Starts a general story in `language` as `session` through the API, grants the Butter it costs with the
+ * operator CLI, and waits until the offline writer has written its first chapter. Answers the novel's uid.
+ */
+export async function writtenStory(session: Session, language: string, params: StoryStart): Promise<string> {
+  const started = await callApi<{ novel_uid: string }>('POST', '/novel/generate/', {
+    token: session.tokens.access,
+    body: { params, is_r18: 0, dialogue_heavy: 0, first_person: 0, language, model: 'v1' },
+  });
+  await grantButter(session.email, 6);
+  const status = async () =>
+    (
+      await callApi<{ novel: { generate_status: string } }>('GET', `/novel/details/?novel_uid=${started.novel_uid}`, {
+        token: session.tokens.access,
+      })
+    ).novel.generate_status;
+  await expect.poll(status, { timeout: 40_000, interval: 300 }).toBe('done');
+  return started.novel_uid;
 }
