@@ -52,7 +52,7 @@ export async function applyLedger(
  */
 export function spendEach(rows: string): string {
   return `select r.i, m.balance, m.debt, m.refused
-    from (select * from ${rows} order by i offset 0) r
+    from (select * from ${rows} as rows_in order by i offset 0) r
     cross join lateral wallet_move(r.user_uid, 'generate', -r.charge, r.job_uid, null, null) m`;
 }
 
