@@ -47,7 +47,7 @@ const RUNS = [
     device: 'phone',
     tag: `燈塔組${STAMP}`,
     search: `灯塔组${STAMP}`,
-    title: '七夜颱風',
+    title: `七夜颱風 ${STAMP}`,
     next: '第八夜',
   },
   {
@@ -57,7 +57,7 @@ const RUNS = [
     device: 'desktop',
     tag: `Lighthouse AU ${STAMP}`,
     search: `LIGHTHOUSE au ${STAMP}`,
-    title: 'Seven Nights',
+    title: `Seven Nights ${STAMP}`,
     next: 'The Eighth Night',
   },
 ] as const;
